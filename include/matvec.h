@@ -1,0 +1,89 @@
+/*
+ * matvec: dense linear-algebra kernels for NVIDIA GPUs.
+ *
+ * The public C API. Semantics follow reference BLAS xGEMV: column-major
+ * storage, leading dimensions, negative increments that walk a vector from
+ * its end, the quick-return, alpha = 0 and beta = 0 rules. docs/semantics.md
+ * spells out every rule; README.md has a quickstart.
+ *
+ * Every call is asynchronous on the handle's stream, never synchronizes the
+ * host, never allocates and is legal inside CUDA stream capture.
+ */
+#ifndef MATVEC_H
+#define MATVEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#if defined(_WIN32)
+#define MV_API
+#elif defined(__GNUC__)
+#define MV_API __attribute__((visibility("default")))
+#else
+#define MV_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MATVEC_VERSION_MAJOR 0
+#define MATVEC_VERSION_MINOR 1
+#define MATVEC_VERSION_PATCH 0
+
+typedef struct mv_context *mv_handle;
+
+typedef enum {
+    MV_SUCCESS = 0,
+    MV_ERR_NOT_INITIALIZED,  /* NULL or destroyed handle */
+    MV_ERR_INVALID_VALUE,    /* an argument is out of range: see mv_last_error */
+    MV_ERR_ALLOC,            /* a host or device allocation failed (mv_create) */
+    MV_ERR_NO_DEVICE,        /* no CUDA device or no usable driver */
+    MV_ERR_ARCH_MISMATCH,    /* the device is older than compute capability 8.0 */
+    MV_ERR_EXECUTION,        /* a CUDA call or kernel launch failed */
+    MV_ERR_NOT_SUPPORTED
+} mv_status;
+
+typedef enum { MV_OP_N = 0, MV_OP_T = 1 } mv_operation;
+
+typedef enum {
+    MV_POINTER_MODE_HOST = 0,   /* alpha, beta are host pointers, read before the call returns */
+    MV_POINTER_MODE_DEVICE = 1  /* alpha, beta are device pointers, read in stream order */
+} mv_pointer_mode;
+
+/* Creates a handle bound to the current CUDA device. On failure *handle is
+ * set to NULL and mv_last_error(NULL) returns the reason (per host thread). */
+MV_API mv_status mv_create(mv_handle *handle);
+MV_API mv_status mv_destroy(mv_handle handle);
+
+MV_API mv_status mv_set_stream(mv_handle handle, cudaStream_t stream);
+MV_API mv_status mv_get_stream(mv_handle handle, cudaStream_t *stream);
+MV_API mv_status mv_set_pointer_mode(mv_handle handle, mv_pointer_mode mode);
+MV_API mv_status mv_get_pointer_mode(mv_handle handle, mv_pointer_mode *mode);
+
+/* A short description of status; never NULL. */
+MV_API const char *mv_status_string(mv_status status);
+
+/* The message of the last failed call on handle, "" if none has failed.
+ * With handle == NULL: the message of the last failed mv_create on this
+ * host thread. The text stays valid until the next call on the handle. */
+MV_API const char *mv_last_error(mv_handle handle);
+
+/* y = alpha*op(A)*x + beta*y, op(A) = A (MV_OP_N) or A^T (MV_OP_T).
+ * A is m x n column-major with leading dimension lda >= max(1, m). */
+MV_API mv_status mv_sgemv(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                          const float *alpha, const float *A, int64_t lda,
+                          const float *x, int64_t incx,
+                          const float *beta, float *y, int64_t incy);
+MV_API mv_status mv_dgemv(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                          const double *alpha, const double *A, int64_t lda,
+                          const double *x, int64_t incx,
+                          const double *beta, double *y, int64_t incy);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MATVEC_H */

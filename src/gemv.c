@@ -1,0 +1,130 @@
+/* mv_sgemv and mv_dgemv: argument validation in BLAS order, quick returns,
+ * then dispatch to the kernels. */
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#include "internal.h"
+#include "kernels/gemv.h"
+
+static const char *op_name(mv_dtype dtype)
+{
+    return dtype == MV_DTYPE_S ? "mv_sgemv" : "mv_dgemv";
+}
+
+static double scalar_value(mv_dtype dtype, const void *p)
+{
+    return dtype == MV_DTYPE_S ? (double)*(const float *)p : *(const double *)p;
+}
+
+/* Largest element offset of a vector of len elements with increment inc must
+ * stay addressable: (len - 1) * |inc| elements of size bytes. */
+static int vector_fits(int64_t len, int64_t inc, size_t size)
+{
+    if (inc == INT64_MIN)
+        return 0;
+    int64_t step = inc < 0 ? -inc : inc;
+    return len <= 1 || step <= (INT64_MAX / (int64_t)size) / (len - 1);
+}
+
+static mv_status gemv(mv_handle h, mv_dtype dtype, mv_operation trans, int64_t m, int64_t n,
+                      const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
+                      const void *beta, void *y, int64_t incy)
+{
+    if (!h)
+        return MV_ERR_NOT_INITIALIZED;
+    const char *fn = op_name(dtype);
+    const size_t size = dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
+
+    if (trans != MV_OP_N && trans != MV_OP_T)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: trans = %d must be MV_OP_N (0) or MV_OP_T (1)",
+                       fn, (int)trans);
+    if (m < 0)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: m = %lld must be >= 0", fn, (long long)m);
+    if (n < 0)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: n = %lld must be >= 0", fn, (long long)n);
+    const int64_t min_lda = m > 1 ? m : 1;
+    if (lda < min_lda)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld must be >= max(1, m) = %lld", fn,
+                       (long long)lda, (long long)min_lda);
+    /* The last element, A[(m-1) + (n-1)*lda], must have an address. */
+    if (n > 1 && (lda > (INT64_MAX / (int64_t)size - m) / (n - 1)))
+        return mv_fail(h, MV_ERR_INVALID_VALUE,
+                       "%s: lda = %lld with m = %lld, n = %lld spans more than 2^63 bytes", fn,
+                       (long long)lda, (long long)m, (long long)n);
+    const int64_t len_x = trans == MV_OP_N ? n : m;
+    const int64_t len_y = trans == MV_OP_N ? m : n;
+    if (incx == 0)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incx = 0 must not be 0", fn);
+    if (!vector_fits(len_x, incx, size))
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incx = %lld with %lld elements spans more than 2^63 bytes",
+                       fn, (long long)incx, (long long)len_x);
+    if (incy == 0)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incy = 0 must not be 0", fn);
+    if (!vector_fits(len_y, incy, size))
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incy = %lld with %lld elements spans more than 2^63 bytes",
+                       fn, (long long)incy, (long long)len_y);
+
+    /* Quick return: nothing to compute, no pointer is needed. */
+    if (m == 0 || n == 0)
+        return MV_SUCCESS;
+
+    const int device_mode = h->pointer_mode == MV_POINTER_MODE_DEVICE;
+    const int alpha_may_be_nonzero = device_mode || !alpha || scalar_value(dtype, alpha) != 0.0;
+    if (alpha_may_be_nonzero && !A)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: A = NULL", fn);
+    if (alpha_may_be_nonzero && !x)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: x = NULL", fn);
+    if (!y)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: y = NULL", fn);
+    if (!alpha)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: alpha = NULL", fn);
+    if (!beta)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: beta = NULL", fn);
+
+    mv_gemv_args args = {0};
+    if (device_mode) {
+        args.alpha.dev = alpha;
+        args.beta.dev = beta;
+    } else {
+        args.alpha.value = scalar_value(dtype, alpha);
+        args.beta.value = scalar_value(dtype, beta);
+        if (args.alpha.value == 0.0 && args.beta.value == 1.0)
+            return MV_SUCCESS;
+    }
+    if (h->device < 0)
+        return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
+
+    /* BLAS passes the lowest address; the kernels index from logical
+     * element 0, which for a negative increment is the highest. */
+    args.trans = trans == MV_OP_T;
+    args.m = m;
+    args.n = n;
+    args.lda = lda;
+    args.A = A;
+    args.x = (const char *)x + (incx < 0 ? (1 - len_x) * incx * (int64_t)size : 0);
+    args.y = (char *)y + (incy < 0 ? (1 - len_y) * incy * (int64_t)size : 0);
+    args.incx = incx;
+    args.incy = incy;
+    args.stream = h->stream;
+
+    cudaError_t err = mv_gemv_launch(dtype, &args);
+    if (err != cudaSuccess)
+        return mv_fail(h, MV_ERR_EXECUTION, "%s: kernel launch failed: %s (%s)", fn, cudaGetErrorString(err),
+                       cudaGetErrorName(err));
+    return MV_SUCCESS;
+}
+
+mv_status mv_sgemv(mv_handle handle, mv_operation trans, int64_t m, int64_t n, const float *alpha,
+                   const float *A, int64_t lda, const float *x, int64_t incx, const float *beta, float *y,
+                   int64_t incy)
+{
+    return gemv(handle, MV_DTYPE_S, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
+}
+
+mv_status mv_dgemv(mv_handle handle, mv_operation trans, int64_t m, int64_t n, const double *alpha,
+                   const double *A, int64_t lda, const double *x, int64_t incx, const double *beta,
+                   double *y, int64_t incy)
+{
+    return gemv(handle, MV_DTYPE_D, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
+}

@@ -1,0 +1,150 @@
+/* Handle lifecycle, stream and pointer mode, status strings and error
+ * messages. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cuda_runtime_api.h>
+
+#include "internal.h"
+
+/* mv_create has no handle to keep its message in when it fails. */
+static _Thread_local char create_error[MV_MESSAGE_CAPACITY];
+
+mv_status mv_fail(mv_handle handle, mv_status status, const char *fmt, ...)
+{
+    char *buffer = handle ? handle->last_error : create_error;
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(buffer, MV_MESSAGE_CAPACITY, fmt, args);
+    va_end(args);
+    return status;
+}
+
+static mv_status new_context(mv_handle *handle, int device)
+{
+    struct mv_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return mv_fail(NULL, MV_ERR_ALLOC, "mv_create: out of host memory for the handle");
+    ctx->device = device;
+    ctx->stream = 0;
+    ctx->pointer_mode = MV_POINTER_MODE_HOST;
+    ctx->last_error[0] = '\0';
+    *handle = ctx;
+    return MV_SUCCESS;
+}
+
+mv_status mv_create_detached(mv_handle *handle)
+{
+    if (!handle)
+        return mv_fail(NULL, MV_ERR_INVALID_VALUE, "mv_create: handle = NULL");
+    *handle = NULL;
+    return new_context(handle, -1);
+}
+
+mv_status mv_create(mv_handle *handle)
+{
+    if (!handle)
+        return mv_fail(NULL, MV_ERR_INVALID_VALUE, "mv_create: handle = NULL");
+    *handle = NULL;
+
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess || count == 0) {
+        (void)cudaGetLastError();
+        return mv_fail(NULL, MV_ERR_NO_DEVICE,
+                       "mv_create: no CUDA device is available (cudaGetDeviceCount: %s)",
+                       err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
+    }
+    int device = 0, major = 0, minor = 0, sms = 0;
+    if ((err = cudaGetDevice(&device)) != cudaSuccess ||
+        (err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)) != cudaSuccess ||
+        (err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device)) != cudaSuccess ||
+        (err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device)) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return mv_fail(NULL, MV_ERR_NO_DEVICE, "mv_create: cannot query the current CUDA device: %s",
+                       cudaGetErrorString(err));
+    }
+    /* The library ships machine code for sm_80 and sm_90 and PTX for
+     * compute_90; anything older than 8.0 has no code to run. */
+    if (major < 8)
+        return mv_fail(NULL, MV_ERR_ARCH_MISMATCH,
+                       "mv_create: device %d has compute capability %d.%d; matvec needs 8.0 or newer",
+                       device, major, minor);
+
+    mv_status status = new_context(handle, device);
+    if (status != MV_SUCCESS)
+        return status;
+    (*handle)->cc_major = major;
+    (*handle)->cc_minor = minor;
+    (*handle)->sm_count = sms;
+    return MV_SUCCESS;
+}
+
+mv_status mv_destroy(mv_handle handle)
+{
+    if (!handle)
+        return MV_ERR_NOT_INITIALIZED;
+    free(handle);
+    return MV_SUCCESS;
+}
+
+mv_status mv_set_stream(mv_handle handle, cudaStream_t stream)
+{
+    if (!handle)
+        return MV_ERR_NOT_INITIALIZED;
+    handle->stream = stream;
+    return MV_SUCCESS;
+}
+
+mv_status mv_get_stream(mv_handle handle, cudaStream_t *stream)
+{
+    if (!handle)
+        return MV_ERR_NOT_INITIALIZED;
+    if (!stream)
+        return mv_fail(handle, MV_ERR_INVALID_VALUE, "mv_get_stream: stream = NULL");
+    *stream = handle->stream;
+    return MV_SUCCESS;
+}
+
+mv_status mv_set_pointer_mode(mv_handle handle, mv_pointer_mode mode)
+{
+    if (!handle)
+        return MV_ERR_NOT_INITIALIZED;
+    if (mode != MV_POINTER_MODE_HOST && mode != MV_POINTER_MODE_DEVICE)
+        return mv_fail(handle, MV_ERR_INVALID_VALUE,
+                       "mv_set_pointer_mode: mode = %d must be MV_POINTER_MODE_HOST (0) or "
+                       "MV_POINTER_MODE_DEVICE (1)", (int)mode);
+    handle->pointer_mode = mode;
+    return MV_SUCCESS;
+}
+
+mv_status mv_get_pointer_mode(mv_handle handle, mv_pointer_mode *mode)
+{
+    if (!handle)
+        return MV_ERR_NOT_INITIALIZED;
+    if (!mode)
+        return mv_fail(handle, MV_ERR_INVALID_VALUE, "mv_get_pointer_mode: mode = NULL");
+    *mode = handle->pointer_mode;
+    return MV_SUCCESS;
+}
+
+const char *mv_status_string(mv_status status)
+{
+    switch (status) {
+    case MV_SUCCESS: return "MV_SUCCESS: the call succeeded";
+    case MV_ERR_NOT_INITIALIZED: return "MV_ERR_NOT_INITIALIZED: the handle is NULL";
+    case MV_ERR_INVALID_VALUE: return "MV_ERR_INVALID_VALUE: an argument is out of range";
+    case MV_ERR_ALLOC: return "MV_ERR_ALLOC: an allocation failed";
+    case MV_ERR_NO_DEVICE: return "MV_ERR_NO_DEVICE: no CUDA device or driver is available";
+    case MV_ERR_ARCH_MISMATCH: return "MV_ERR_ARCH_MISMATCH: the device's compute capability is not supported";
+    case MV_ERR_EXECUTION: return "MV_ERR_EXECUTION: a CUDA launch or call failed";
+    case MV_ERR_NOT_SUPPORTED: return "MV_ERR_NOT_SUPPORTED: the operation is not supported";
+    }
+    return "unknown mv_status value";
+}
+
+const char *mv_last_error(mv_handle handle)
+{
+    return handle ? handle->last_error : create_error;
+}

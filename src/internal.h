@@ -1,0 +1,33 @@
+/* Internal definitions shared by the host-side C files: the handle and the
+ * error reporting helpers. Nothing here is part of the public API. */
+#ifndef MATVEC_INTERNAL_H
+#define MATVEC_INTERNAL_H
+
+#include "matvec.h"
+
+#define MV_INTERNAL __attribute__((visibility("hidden")))
+
+/* Long enough for the longest message: a function name, an argument, two
+ * 64-bit values and CUDA's own error text. */
+#define MV_MESSAGE_CAPACITY 512
+
+struct mv_context {
+    int device;            /* CUDA device bound by mv_create; -1 if detached */
+    int sm_count;          /* multiprocessors, for dispatch */
+    int cc_major, cc_minor;
+    cudaStream_t stream;
+    mv_pointer_mode pointer_mode;
+    char last_error[MV_MESSAGE_CAPACITY];
+};
+
+/* Records a printf-style message on handle (or, for handle == NULL, in the
+ * calling thread's create-error buffer) and returns status. */
+MV_INTERNAL mv_status mv_fail(mv_handle handle, mv_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A handle that is bound to no device: every call on it validates its
+ * arguments as usual. For host-only tests of validation, which must run on
+ * machines without a GPU. Freed by mv_destroy. */
+MV_INTERNAL mv_status mv_create_detached(mv_handle *handle);
+
+#endif

@@ -1,0 +1,33 @@
+/* One GEMV case run on the GPU and checked against the double reference:
+ * fresh random A, x, y; NaN in every gap of a strided y (and in y itself when
+ * beta == 0); A and x must come back unchanged, gaps bitwise unchanged, and
+ * every output within ref_tolerance. Include after <cmocka.h>. */
+#ifndef MATVEC_GEMV_CHECK_H
+#define MATVEC_GEMV_CHECK_H
+
+#include "gpu_helpers.h"
+
+typedef struct {
+    int dtype;
+    mv_operation trans;
+    int64_t m, n, lda, incx, incy;
+    double alpha, beta;
+    int nan_inputs;  /* fill A and x with NaN: only meaningful with alpha == 0 */
+} gemv_case;
+
+/* Length of the vector op(A) multiplies, and of the output. */
+int64_t case_len_x(const gemv_case *c);
+int64_t case_len_y(const gemv_case *c);
+/* Elements spanned by a vector of len elements with increment inc. */
+size_t vector_span(int64_t len, int64_t inc);
+
+/* Runs c on handle h (its stream and pointer mode as they are set) and checks
+ * it; fails the current test with the case and the first bad element. */
+void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r);
+
+/* Checks y_out (a span of c's output vector) against the reference computed
+ * from A, x, y_in; fails with a description on the first bad element. */
+void check_gemv_result(const gemv_case *c, const double *A, const double *x, const double *y_in,
+                       const double *y_out);
+
+#endif

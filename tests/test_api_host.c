@@ -1,0 +1,229 @@
+/* Host tests of the API surface: they need no GPU. Validation runs on a
+ * handle bound to no device (mv_create_detached), so every failure path is
+ * exercised exactly as a user would hit it, before any CUDA call. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "internal.h"
+#include "matvec.h"
+
+static int setup_handle(void **state)
+{
+    mv_handle h = NULL;
+    if (mv_create_detached(&h) != MV_SUCCESS)
+        return -1;
+    *state = h;
+    return 0;
+}
+
+static int teardown_handle(void **state)
+{
+    return mv_destroy(*state) == MV_SUCCESS ? 0 : -1;
+}
+
+static void test_status_strings(void **state)
+{
+    (void)state;
+    const char *seen[MV_ERR_NOT_SUPPORTED + 1];
+    for (int s = MV_SUCCESS; s <= MV_ERR_NOT_SUPPORTED; ++s) {
+        seen[s] = mv_status_string((mv_status)s);
+        assert_non_null(seen[s]);
+        assert_true(strlen(seen[s]) > 0);
+        for (int t = 0; t < s; ++t)
+            assert_string_not_equal(seen[s], seen[t]);
+    }
+    assert_string_equal(mv_status_string(MV_ERR_INVALID_VALUE),
+                        "MV_ERR_INVALID_VALUE: an argument is out of range");
+    assert_non_null(mv_status_string((mv_status)1234));
+    assert_non_null(mv_status_string((mv_status)-1));
+}
+
+static void test_null_handle(void **state)
+{
+    (void)state;
+    float f = 1.0f;
+    double d = 1.0;
+    cudaStream_t s;
+    mv_pointer_mode mode;
+    assert_int_equal(mv_destroy(NULL), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_set_stream(NULL, 0), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_get_stream(NULL, &s), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_set_pointer_mode(NULL, MV_POINTER_MODE_HOST), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_get_pointer_mode(NULL, &mode), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_sgemv(NULL, MV_OP_N, 1, 1, &f, &f, 1, &f, 1, &f, &f, 1), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_dgemv(NULL, MV_OP_T, 1, 1, &d, &d, 1, &d, 1, &d, &d, 1), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_create(NULL), MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(NULL), "mv_create: handle = NULL");
+}
+
+static void test_handle_settings(void **state)
+{
+    mv_handle h = *state;
+    cudaStream_t s = (cudaStream_t)(uintptr_t)0x1234;
+    mv_pointer_mode mode = (mv_pointer_mode)99;
+    assert_string_equal(mv_last_error(h), "");
+    assert_int_equal(mv_get_stream(h, &s), MV_SUCCESS);
+    assert_null(s);
+    assert_int_equal(mv_get_pointer_mode(h, &mode), MV_SUCCESS);
+    assert_int_equal(mode, MV_POINTER_MODE_HOST);
+
+    assert_int_equal(mv_set_stream(h, (cudaStream_t)(uintptr_t)0x1234), MV_SUCCESS);
+    assert_int_equal(mv_get_stream(h, &s), MV_SUCCESS);
+    assert_ptr_equal(s, (cudaStream_t)(uintptr_t)0x1234);
+    assert_int_equal(mv_set_pointer_mode(h, MV_POINTER_MODE_DEVICE), MV_SUCCESS);
+    assert_int_equal(mv_get_pointer_mode(h, &mode), MV_SUCCESS);
+    assert_int_equal(mode, MV_POINTER_MODE_DEVICE);
+
+    assert_int_equal(mv_set_pointer_mode(h, (mv_pointer_mode)2), MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_set_pointer_mode: mode = 2 must be MV_POINTER_MODE_HOST (0) "
+                                          "or MV_POINTER_MODE_DEVICE (1)");
+    assert_int_equal(mv_get_pointer_mode(h, &mode), MV_SUCCESS);
+    assert_int_equal(mode, MV_POINTER_MODE_DEVICE); /* a failed set changes nothing */
+    assert_int_equal(mv_get_stream(h, NULL), MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_get_stream: stream = NULL");
+    assert_int_equal(mv_get_pointer_mode(h, NULL), MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_get_pointer_mode: mode = NULL");
+}
+
+/* One call with arguments that are wrong in a known way. y is a host buffer
+ * whose bytes must not change: validation happens before any memory access. */
+typedef struct {
+    int trans;
+    int64_t m, n, lda, incx, incy;
+    int null_alpha, null_A, null_x, null_y, null_beta;
+    float alpha, beta;
+    mv_status want;
+    const char *message; /* with %s for the function name; NULL for success */
+} validation_case;
+
+static const validation_case validation_cases[] = {
+    /* each argument alone, in BLAS order */
+    {7, 10, 10, 10, 1, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: trans = 7 must be MV_OP_N (0) or MV_OP_T (1)"},
+    {-1, 10, 10, 10, 1, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: trans = -1 must be MV_OP_N (0) or MV_OP_T (1)"},
+    {0, -1, 10, 10, 1, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: m = -1 must be >= 0"},
+    {1, 10, -3, 10, 1, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: n = -3 must be >= 0"},
+    {0, 10, 10, 5, 1, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: lda = 5 must be >= max(1, m) = 10"},
+    {0, 0, 10, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: lda = 0 must be >= max(1, m) = 1"},
+    {0, 10, 10, 10, 0, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: incx = 0 must not be 0"},
+    {1, 10, 10, 10, 1, 0, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: incy = 0 must not be 0"},
+    {0, 10, 10, 10, 1, 1, 0, 1, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: A = NULL"},
+    {0, 10, 10, 10, 1, 1, 0, 0, 1, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: x = NULL"},
+    {1, 10, 10, 10, 1, 1, 0, 0, 0, 1, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: y = NULL"},
+    {0, 10, 10, 10, 1, 1, 1, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE, "%s: alpha = NULL"},
+    {0, 10, 10, 10, 1, 1, 0, 0, 0, 0, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: beta = NULL"},
+    /* several wrong: the first in BLAS order is reported */
+    {9, -1, -1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: trans = 9 must be MV_OP_N (0) or MV_OP_T (1)"},
+    {0, -1, -1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: m = -1 must be >= 0"},
+    {0, 4, -1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: n = -1 must be >= 0"},
+    {0, 4, 4, 3, 0, 0, 1, 1, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: lda = 3 must be >= max(1, m) = 4"},
+    {0, 4, 4, 4, 0, 0, 1, 1, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: incx = 0 must not be 0"},
+    {0, 4, 4, 4, 1, 0, 1, 1, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: incy = 0 must not be 0"},
+    {0, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: A = NULL"},
+    {0, 4, 4, 4, 1, 1, 1, 0, 1, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: x = NULL"},
+    {0, 4, 4, 4, 1, 1, 1, 0, 0, 1, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: y = NULL"},
+    {0, 4, 4, 4, 1, 1, 1, 0, 0, 0, 1, 1, 0, MV_ERR_INVALID_VALUE, "%s: alpha = NULL"},
+    /* sizes and strides too large to address */
+    {0, 3, INT64_MAX / 2, 4, 1, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE,
+     "%s: lda = 4 with m = 3, n = 4611686018427387903 spans more than 2^63 bytes"},
+    {0, 3, 1000, 3, INT64_MIN, 1, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE,
+     "%s: incx = -9223372036854775808 with 1000 elements spans more than 2^63 bytes"},
+    {1, 3, 1000, 3, 1, INT64_MAX / 8, 0, 0, 0, 0, 0, 1, 0, MV_ERR_INVALID_VALUE,
+     "%s: incy = 1152921504606846975 with 1000 elements spans more than 2^63 bytes"},
+    /* alpha == 0 (host mode): A and x are not needed, so NULL is fine */
+    {0, 4, 4, 4, 1, 1, 0, 1, 1, 0, 0, 0, 1, MV_SUCCESS, NULL},
+    {1, 4, 4, 4, 1, 1, 0, 1, 1, 0, 0, 0, 2, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device"},
+    /* quick returns: m == 0 or n == 0 needs no pointer at all */
+    {0, 0, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, MV_SUCCESS, NULL},
+    {1, 5, 0, 5, -2, 3, 1, 1, 1, 1, 1, 1, 0, MV_SUCCESS, NULL},
+    /* a valid call reaches dispatch, which needs a device */
+    {1, 4, 4, 4, -1, 2, 0, 0, 0, 0, 0, 2, 1, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device"},
+};
+
+static void run_validation(mv_handle h, int dtype_double)
+{
+    const char *fn = dtype_double ? "mv_dgemv" : "mv_sgemv";
+    for (size_t i = 0; i < sizeof validation_cases / sizeof validation_cases[0]; ++i) {
+        const validation_case *c = &validation_cases[i];
+        double A[16], x[16], y[16], y_before[16];
+        for (int k = 0; k < 16; ++k)
+            A[k] = x[k] = y[k] = y_before[k] = 0.25 * k - 1.0;
+        double alpha = c->alpha, beta = c->beta;
+        float alpha_f = c->alpha, beta_f = c->beta;
+        float Af[16], xf[16], yf[16];
+        for (int k = 0; k < 16; ++k)
+            Af[k] = xf[k] = yf[k] = (float)y[k];
+        mv_status got;
+        if (dtype_double) {
+            got = mv_dgemv(h, (mv_operation)c->trans, c->m, c->n, c->null_alpha ? NULL : &alpha,
+                           c->null_A ? NULL : A, c->lda, c->null_x ? NULL : x, c->incx,
+                           c->null_beta ? NULL : &beta, c->null_y ? NULL : y, c->incy);
+            assert_memory_equal(y, y_before, sizeof y);
+        } else {
+            float yf_before[16];
+            memcpy(yf_before, yf, sizeof yf);
+            got = mv_sgemv(h, (mv_operation)c->trans, c->m, c->n, c->null_alpha ? NULL : &alpha_f,
+                           c->null_A ? NULL : Af, c->lda, c->null_x ? NULL : xf, c->incx,
+                           c->null_beta ? NULL : &beta_f, c->null_y ? NULL : yf, c->incy);
+            assert_memory_equal(yf, yf_before, sizeof yf);
+        }
+        if (got != c->want)
+            fail_msg("validation case %zu: got %s, want %s (%s)", i, mv_status_string(got),
+                     mv_status_string(c->want), mv_last_error(h));
+        if (c->message) {
+            char want[MV_MESSAGE_CAPACITY];
+            snprintf(want, sizeof want, c->message, fn);
+            assert_string_equal(mv_last_error(h), want);
+        }
+    }
+}
+
+static void test_validation_sgemv(void **state) { run_validation(*state, 0); }
+static void test_validation_dgemv(void **state) { run_validation(*state, 1); }
+
+/* In device pointer mode alpha cannot be read on the host, so A and x are
+ * always required; a success leaves the last error message as it was. */
+static void test_validation_device_mode(void **state)
+{
+    mv_handle h = *state;
+    float dummy[4] = {0};
+    assert_int_equal(mv_set_pointer_mode(h, MV_POINTER_MODE_DEVICE), MV_SUCCESS);
+    assert_int_equal(mv_sgemv(h, MV_OP_N, 2, 2, dummy, NULL, 2, dummy, 1, dummy, dummy, 1), MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv: A = NULL");
+    assert_int_equal(mv_sgemv(h, MV_OP_N, 0, 2, NULL, NULL, 1, NULL, 1, NULL, NULL, 1), MV_SUCCESS);
+    assert_string_equal(mv_last_error(h), "mv_sgemv: A = NULL");
+    assert_int_equal(mv_set_pointer_mode(h, MV_POINTER_MODE_HOST), MV_SUCCESS);
+}
+
+/* alpha == 0 and beta == 1 is a quick return in host mode: y untouched and
+ * nothing launched (the detached handle would fail a launch). */
+static void test_quick_return_alpha0_beta1(void **state)
+{
+    mv_handle h = *state;
+    const float zero = 0.0f, one = 1.0f;
+    float y[3] = {1.5f, NAN, -2.0f};
+    assert_int_equal(mv_sgemv(h, MV_OP_T, 3, 3, &zero, NULL, 3, NULL, 1, &one, y, 1), MV_SUCCESS);
+    assert_float_equal(y[0], 1.5f, 0.0f);
+    assert_true(isnan(y[1]));
+    assert_float_equal(y[2], -2.0f, 0.0f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_status_strings),
+        cmocka_unit_test(test_null_handle),
+        cmocka_unit_test_setup_teardown(test_handle_settings, setup_handle, teardown_handle),
+        cmocka_unit_test_setup_teardown(test_validation_sgemv, setup_handle, teardown_handle),
+        cmocka_unit_test_setup_teardown(test_validation_dgemv, setup_handle, teardown_handle),
+        cmocka_unit_test_setup_teardown(test_validation_device_mode, setup_handle, teardown_handle),
+        cmocka_unit_test_setup_teardown(test_quick_return_alpha0_beta1, setup_handle, teardown_handle),
+    };
+    return cmocka_run_group_tests_name("api_host", tests, NULL, NULL);
+}

@@ -1,0 +1,97 @@
+/* GPU: mv_sgemv and mv_dgemv against the double reference over many shapes:
+ * every m, n in 1..70 (1..20 in small mode), primes and large odd shapes,
+ * lda > m, negative and non-unit increments. Fresh random data each run. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "gemv_check.h"
+
+static int setup(void **state)
+{
+    mv_handle h = NULL;
+    if (mv_create(&h) != MV_SUCCESS)
+        return -1;
+    *state = h;
+    return 0;
+}
+
+static int teardown(void **state) { return mv_destroy(*state) == MV_SUCCESS ? 0 : -1; }
+
+static void test_all_small_shapes(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(1);
+    const int64_t top = small_mode() ? 20 : 70;
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+        for (int trans = 0; trans < 2; ++trans)
+            for (int64_t m = 1; m <= top; ++m)
+                for (int64_t n = 1; n <= top; ++n) {
+                    const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1,
+                                         rng_uniform(&r) * 2.0, (m + n) % 3 ? rng_uniform(&r) : 0.0, 0};
+                    run_gemv_case(h, &c, &r);
+                }
+}
+
+static void test_primes_and_large_odd_shapes(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(2);
+    static const int64_t shapes[][2] = {
+        {97, 89},    {997, 1009}, {1009, 997}, {4099, 33},  {33, 4099},   {3, 100003}, {100003, 3},
+        {1, 65537},  {65537, 1},  {2053, 2049}, {127, 8191}, {8191, 127}, {12289, 769}, {769, 12289},
+    };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+        const int64_t m = shapes[s][0], n = shapes[s][1];
+        if (small_mode() && m * n > 300000)
+            continue;
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+            for (int trans = 0; trans < 2; ++trans) {
+                const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0};
+                run_gemv_case(h, &c, &r);
+                const gemv_case d = {dtype, (mv_operation)trans, m, n, m + 2 * (s % 3) + 1, 1, 1, -0.75, 1.25, 0};
+                run_gemv_case(h, &d, &r);
+            }
+    }
+}
+
+/* lda > m (odd and even), every sign and size of increment, random shapes. */
+static void test_strides(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(3);
+    static const int64_t incs[] = {1, -1, 2, -2, 3, -5, 7};
+    const int count = small_mode() ? 60 : 400;
+    for (int k = 0; k < count; ++k) {
+        const int64_t m = rng_range(&r, 1, 300), n = rng_range(&r, 1, 300);
+        const gemv_case c = {
+            k % 2 ? DT_D : DT_S,
+            (mv_operation)((k / 2) % 2),
+            m,
+            n,
+            m + rng_range(&r, 0, 9),
+            incs[rng_range(&r, 0, 6)],
+            incs[rng_range(&r, 0, 6)],
+            rng_uniform(&r) * 3.0,
+            k % 5 == 0 ? 0.0 : rng_uniform(&r),
+            0,
+        };
+        run_gemv_case(h, &c, &r);
+    }
+}
+
+int main(void)
+{
+    SKIP_WITHOUT_GPU();
+    test_seed();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_all_small_shapes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_primes_and_large_odd_shapes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_strides, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("gemv_shapes", tests, NULL, NULL);
+}
