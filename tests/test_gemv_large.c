@@ -61,6 +61,7 @@ int main(void)
 {
     SKIP_WITHOUT_GPU();
     test_seed();
+    apply_test_filters();
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_more_than_2_31_elements)};
     return cmocka_run_group_tests_name("gemv_large", tests, NULL, NULL);
 }

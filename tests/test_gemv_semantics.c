@@ -246,8 +246,8 @@ static void test_errors_change_nothing(void **state)
     }
 }
 
-/* A launch that CUDA refuses: while another stream captures in global mode,
- * work on the legacy default stream is illegal. The call must say
+/* A launch that CUDA refuses: while a blocking stream captures, work on the
+ * legacy default stream would have to wait for it, which CUDA forbids. The call must say
  * MV_ERR_EXECUTION with CUDA's own error text, and leave y alone. */
 static void test_failed_launch_reports_cuda_error(void **state)
 {
@@ -259,7 +259,7 @@ static void test_failed_launch_reports_cuda_error(void **state)
     fill_distinctive(&r, DT_S, y, 3);
     void *dA = dev_upload(DT_S, A, 12), *dx = dev_upload(DT_S, x, 4), *dy = dev_upload(DT_S, y, 3);
     cudaStream_t capturing;
-    CHECK_CUDA(cudaStreamCreateWithFlags(&capturing, cudaStreamNonBlocking));
+    CHECK_CUDA(cudaStreamCreate(&capturing)); /* blocking: synchronizes with the legacy stream */
     CHECK_MV(h, mv_set_stream(h, 0));
     const float one = 1.0f, zero = 0.0f;
 
@@ -397,6 +397,7 @@ int main(void)
 {
     SKIP_WITHOUT_GPU();
     test_seed();
+    apply_test_filters();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_create_binds_device, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pointer_mode_device, setup, teardown),

@@ -88,6 +88,7 @@ int main(void)
 {
     SKIP_WITHOUT_GPU();
     test_seed();
+    apply_test_filters();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_all_small_shapes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_primes_and_large_odd_shapes, setup, teardown),

@@ -143,3 +143,13 @@ int same_bits(const double *a, const double *b, size_t count)
 {
     return memcmp(a, b, count * sizeof(double)) == 0;
 }
+
+void apply_test_filters(void)
+{
+    const char *only = getenv("MATVEC_TEST_FILTER");
+    const char *skip = getenv("MATVEC_TEST_SKIP");
+    if (only && *only)
+        cmocka_set_test_filter(only);
+    if (skip && *skip)
+        cmocka_set_skip_filter(skip);
+}

@@ -71,6 +71,11 @@ int small_mode(void);
         }                                                                                   \
     } while (0)
 
+/* Applies MATVEC_TEST_FILTER and MATVEC_TEST_SKIP (cmocka name patterns with
+ * '*' and '?') to the next group run: scripts/gpu-verify runs the test that
+ * provokes a CUDA error on purpose apart from the others under the sanitizer. */
+void apply_test_filters(void);
+
 int same_bits(const double *a, const double *b, size_t count);
 
 #endif
