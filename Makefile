@@ -1,7 +1,8 @@
 # The two commands of matvec. Each does its own set-up on a fresh machine.
 #   make test    build and run the test suite (GPU tests are skipped without a GPU)
-#   make bench   build and run the benchmark (for now: the quickstart example)
+#   make bench   build and run the benchmark: mvbench compare --quick, then the figures
 BUILD ?= build
+BENCH_OUT ?= bench-out
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
@@ -21,9 +22,9 @@ test: build
 	  python3 $(CURDIR)/scripts/ctest-summary junit.xml && exit $$status
 
 bench: build
-	@$(BUILD)/examples/quickstart; status=$$?; \
-	  if [ $$status -eq 2 ]; then echo "bench: no NVIDIA GPU here: the GPU rows need one (scripts/gpu-verify and mvbench run on a GPU machine)"; \
-	  else exit $$status; fi
+	@$(BUILD)/tools/mvbench/mvbench compare --quick --out $(BENCH_OUT)
+	@if python3 -c 'import matplotlib' 2>/dev/null; then scripts/plot $(BENCH_OUT); \
+	  else echo "bench: matplotlib is missing (apt-get install python3-matplotlib): no figures"; fi
 
 install: build
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))

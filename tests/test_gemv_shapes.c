@@ -32,7 +32,7 @@ static void test_all_small_shapes(void **state)
             for (int64_t m = 1; m <= top; ++m)
                 for (int64_t n = 1; n <= top; ++n) {
                     const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1,
-                                         rng_uniform(&r) * 2.0, (m + n) % 3 ? rng_uniform(&r) : 0.0, 0};
+                                         rng_uniform(&r) * 2.0, (m + n) % 3 ? rng_uniform(&r) : 0.0, 0, NULL};
                     run_gemv_case(h, &c, &r);
                 }
 }
@@ -51,9 +51,9 @@ static void test_primes_and_large_odd_shapes(void **state)
             continue;
         for (int dtype = DT_S; dtype <= DT_D; ++dtype)
             for (int trans = 0; trans < 2; ++trans) {
-                const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0};
+                const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0, NULL};
                 run_gemv_case(h, &c, &r);
-                const gemv_case d = {dtype, (mv_operation)trans, m, n, m + 2 * (s % 3) + 1, 1, 1, -0.75, 1.25, 0};
+                const gemv_case d = {dtype, (mv_operation)trans, m, n, m + 2 * (s % 3) + 1, 1, 1, -0.75, 1.25, 0, NULL};
                 run_gemv_case(h, &d, &r);
             }
     }
@@ -79,6 +79,7 @@ static void test_strides(void **state)
             rng_uniform(&r) * 3.0,
             k % 5 == 0 ? 0.0 : rng_uniform(&r),
             0,
+            NULL,
         };
         run_gemv_case(h, &c, &r);
     }

@@ -1,9 +1,10 @@
 /* The C interface between dispatch (src/gemv.c) and the GEMV kernels
- * (src/kernels/gemv.cu). Kernels know nothing of handles or mv_status: they
+ * (src/kernels/gemv_*.cu). Kernels know nothing of handles or mv_status: they
  * take validated arguments and return CUDA's error code. */
 #ifndef MATVEC_KERNELS_GEMV_H
 #define MATVEC_KERNELS_GEMV_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <cuda_runtime_api.h>
@@ -27,13 +28,38 @@ typedef struct {
     int64_t m, n, lda;      /* validated: m, n >= 1, lda >= m */
     const void *A;
     const void *x;          /* points at logical element 0: for a negative increment, */
-    void *y;                /* the highest address (the launcher's caller moves it there) */
+    void *y;                /* the highest address (dispatch moves it there) */
     int64_t incx, incy;
-    mv_scalar alpha, beta;
+    mv_scalar alpha, beta;  /* in host mode never alpha == 0 with beta == 1 */
     cudaStream_t stream;
+    int sm_count;           /* of the handle's device, for grid sizing */
 } mv_gemv_args;
 
-/* The default path: one launch, no allocation, deterministic. */
+#define MV_VARIANT_OP_N 1u
+#define MV_VARIANT_OP_T 2u
+
+/* A named GEMV kernel (or short chain of kernels). Every variant computes
+ * the full BLAS semantics for the operations it lists in ops: any shape, lda,
+ * increment, alpha and beta, in both pointer modes. */
+typedef struct {
+    const char *name;     /* e.g. "block-multiply-64" */
+    const char *idea;     /* one line: what the kernel does */
+    const char *source;   /* the document it comes from */
+    const char *napkin;   /* one line: what it should reach on an H100/H200, and why */
+    unsigned ops;         /* MV_VARIANT_OP_N | MV_VARIANT_OP_T */
+    int deterministic;    /* 0 when it accumulates with floating-point atomics */
+    int block_width;      /* BLOCK_WIDTH of the block-multiply families, else 0 */
+    /* Device workspace the launch needs, in bytes; NULL means none. */
+    size_t (*workspace_bytes)(mv_dtype dtype, const mv_gemv_args *args);
+    cudaError_t (*launch)(mv_dtype dtype, const mv_gemv_args *args, void *workspace);
+} mv_gemv_variant;
+
+/* The registry of every variant, "default" first (src/kernels/gemv_registry.c). */
+size_t mv_gemv_variant_count(void);
+const mv_gemv_variant *mv_gemv_variant_at(size_t index);
+const mv_gemv_variant *mv_gemv_variant_find(const char *name);
+
+/* The default path: one launch, no workspace, deterministic. */
 cudaError_t mv_gemv_launch(mv_dtype dtype, const mv_gemv_args *args);
 
 #ifdef __cplusplus

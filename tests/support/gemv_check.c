@@ -8,6 +8,7 @@
 
 #include "gemv_check.h"
 #include "reference.h"
+#include "variants.h"
 
 int64_t case_len_x(const gemv_case *c) { return c->trans == MV_OP_N ? c->n : c->m; }
 int64_t case_len_y(const gemv_case *c) { return c->trans == MV_OP_N ? c->m : c->n; }
@@ -17,9 +18,9 @@ size_t vector_span(int64_t len, int64_t inc)
     return len == 0 ? 0 : (size_t)((len - 1) * (inc < 0 ? -inc : inc) + 1);
 }
 
-#define CASE_FMT "%s op=%c m=%lld n=%lld lda=%lld incx=%lld incy=%lld alpha=%g beta=%g"
+#define CASE_FMT "%s%s%s op=%c m=%lld n=%lld lda=%lld incx=%lld incy=%lld alpha=%g beta=%g"
 #define CASE_ARGS(c)                                                                               \
-    dtype_name((c)->dtype), (c)->trans == MV_OP_N ? 'N' : 'T', (long long)(c)->m, (long long)(c)->n, \
+    (c)->variant ? (c)->variant : "", (c)->variant ? " " : "", dtype_name((c)->dtype), (c)->trans == MV_OP_N ? 'N' : 'T', (long long)(c)->m, (long long)(c)->n, \
         (long long)(c)->lda, (long long)(c)->incx, (long long)(c)->incy, (c)->alpha, (c)->beta
 
 void check_gemv_result(const gemv_case *c, const double *A, const double *x, const double *y_in,
@@ -102,8 +103,28 @@ void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
      * wait for them by itself. */
     CHECK_CUDA(cudaDeviceSynchronize());
 
-    const mv_status st = call_gemv(h, c->dtype, c->trans, c->m, c->n, alpha, dA, c->lda, dx, c->incx, beta,
-                                   dy, c->incy);
+    mv_status st;
+    if (c->variant) {
+        /* Host pointer mode: the scalars in the call's own type. */
+        const float alpha_f = (float)c->alpha, beta_f = (float)c->beta;
+        if (mode == MV_POINTER_MODE_HOST && c->dtype == DT_S) {
+            alpha = &alpha_f;
+            beta = &beta_f;
+        }
+        size_t ws_bytes = 0;
+        void *ws = NULL;
+        CHECK_MV(h, mv_gemv_variant_workspace(h, c->variant, c->dtype == DT_D, c->trans, c->m, c->n, c->lda,
+                                              &ws_bytes));
+        if (ws_bytes)
+            CHECK_CUDA(cudaMalloc(&ws, ws_bytes));
+        st = mv_gemv_variant_run(h, c->variant, c->dtype == DT_D, c->trans, c->m, c->n, alpha, dA, c->lda, dx,
+                                 c->incx, beta, dy, c->incy, ws, ws_bytes);
+        CHECK_CUDA(cudaStreamSynchronize(stream));
+        if (ws)
+            CHECK_CUDA(cudaFree(ws));
+    } else {
+        st = call_gemv(h, c->dtype, c->trans, c->m, c->n, alpha, dA, c->lda, dx, c->incx, beta, dy, c->incy);
+    }
     if (st != MV_SUCCESS)
         fail_msg(CASE_FMT ": returned %s: %s", CASE_ARGS(c), mv_status_string(st), mv_last_error(h));
     CHECK_CUDA(cudaStreamSynchronize(stream));

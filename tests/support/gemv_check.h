@@ -13,6 +13,7 @@ typedef struct {
     int64_t m, n, lda, incx, incy;
     double alpha, beta;
     int nan_inputs;  /* fill A and x with NaN: only meaningful with alpha == 0 */
+    const char *variant; /* a registered GEMV variant; NULL: the public mv_sgemv/mv_dgemv */
 } gemv_case;
 
 /* Length of the vector op(A) multiplies, and of the output. */

@@ -1,0 +1,1016 @@
+/* mvbench: matvec's benchmark and test-suite program.
+ *
+ *   mvbench sweep        the paper's grid (n = 2^7..2^14, m = 2^1..n), every contender
+ *   mvbench compare      the paper's Table 12: mean time per algorithm over the sweep,
+ *                        geometric-mean ratios to cuBLAS and to the floor, CPU rows
+ *   mvbench block-width  the paper's Table 11: mean time per BLOCK_WIDTH beside cuBLAS
+ *   mvbench shape M N    one shape, every contender, in detail
+ *
+ * Every run first measures the device's ceilings (read bandwidth, copy
+ * bandwidth, launch time of an empty kernel). Every contender's result is
+ * checked against the double reference on each of the shape's random
+ * matrices before it is timed; a wrong one prints FAILED and the exit status
+ * is 1. Timing: CUDA events around batches of calls, contenders interleaved
+ * round by round, median over rounds; "cold" rotates over copies of A that
+ * together exceed the L2, "hot" repeats the same A. cuBLAS is timed twice
+ * (cublas and cublas-aa) to measure the run's own noise.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+#include <curand.h>
+
+#ifdef MVBENCH_HAVE_CBLAS
+#include <cblas.h>
+#endif
+
+#include "bench_kernels.h"
+#include "matvec.h"
+#include "reference.h"
+#include "variants.h"
+
+#define MATRICES 5 /* random matrices per shape, as in the paper */
+
+/* ---------- errors: the tool exits on a broken CUDA call, with file:line ---------- */
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "mvbench: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    exit(2);
+}
+
+#define CUDA_OK(call)                                                                                   \
+    do {                                                                                                \
+        cudaError_t e_ = (call);                                                                        \
+        if (e_ != cudaSuccess)                                                                          \
+            die("%s:%d: %s: %s", __FILE__, __LINE__, #call, cudaGetErrorString(e_));                    \
+    } while (0)
+#define CUBLAS_OK(call)                                                                                 \
+    do {                                                                                                \
+        cublasStatus_t s_ = (call);                                                                     \
+        if (s_ != CUBLAS_STATUS_SUCCESS)                                                                \
+            die("%s:%d: %s: cuBLAS status %d", __FILE__, __LINE__, #call, (int)s_);                     \
+    } while (0)
+#define CURAND_OK(call)                                                                                 \
+    do {                                                                                                \
+        curandStatus_t s_ = (call);                                                                     \
+        if (s_ != CURAND_STATUS_SUCCESS)                                                                \
+            die("%s:%d: %s: cuRAND status %d", __FILE__, __LINE__, #call, (int)s_);                     \
+    } while (0)
+
+/* ---------- options ---------- */
+
+typedef struct {
+    const char *command;
+    int quick;
+    int dbl;          /* --dtype d */
+    char op;          /* 'N', 'T' or 0 for both */
+    const char *out;  /* output directory */
+    int64_t m, n;     /* shape command */
+    uint64_t seed;
+    int rounds;
+    double target_us; /* time per timed batch */
+    const char *only; /* --variants a,b,c: restrict the contenders */
+} options;
+
+static options opt;
+
+/* ---------- the device and its ceilings ---------- */
+
+typedef struct {
+    int have_gpu;
+    char device[256];
+    int sm_count;
+    size_t l2_bytes;
+    double read_gbps, copy_gbps, launch_us;
+} ceilings;
+
+static ceilings ceil_;
+static cudaStream_t stream;
+static cublasHandle_t cublas;
+static mv_handle mvh;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static double event_ms(cudaEvent_t a, cudaEvent_t b)
+{
+    float ms = 0.0f;
+    CUDA_OK(cudaEventSynchronize(b));
+    CUDA_OK(cudaEventElapsedTime(&ms, a, b));
+    return ms;
+}
+
+static void measure_ceilings(void)
+{
+    cudaEvent_t e0, e1;
+    CUDA_OK(cudaEventCreate(&e0));
+    CUDA_OK(cudaEventCreate(&e1));
+    size_t free_b = 0, total_b = 0;
+    CUDA_OK(cudaMemGetInfo(&free_b, &total_b));
+    size_t big = (size_t)4 << 30;
+    while (big > free_b / 3)
+        big /= 2;
+    void *buf = NULL, *dst = NULL;
+    float *sink = NULL;
+    CUDA_OK(cudaMalloc(&buf, big));
+    CUDA_OK(cudaMalloc(&dst, big / 4));
+    CUDA_OK(cudaMalloc((void **)&sink, sizeof(float) * 65536));
+    CUDA_OK(cudaMemset(buf, 1, big)); /* not zeros: a constant that is not 0.0 */
+
+    /* Read bandwidth: the best median over sizes and grid shapes. */
+    double best = 0.0;
+    const int threads[] = {256, 512, 1024};
+    const int per_sm[] = {2, 4, 8};
+    for (size_t bytes = big / 4; bytes <= big; bytes *= 2)
+        for (int t = 0; t < 3; ++t)
+            for (int p = 0; p < 3; ++p) {
+                const int blocks = ceil_.sm_count * per_sm[p] * 1024 / threads[t] / 2;
+                double v[5];
+                CUDA_OK(bench_read(buf, bytes, blocks, threads[t], sink, stream));
+                for (int r = 0; r < 5; ++r) {
+                    CUDA_OK(cudaEventRecord(e0, stream));
+                    CUDA_OK(bench_read(buf, bytes, blocks, threads[t], sink, stream));
+                    CUDA_OK(cudaEventRecord(e1, stream));
+                    v[r] = (double)bytes / (event_ms(e0, e1) * 1e-3) / 1e9;
+                }
+                const double med = median(v, 5);
+                best = med > best ? med : best;
+            }
+    ceil_.read_gbps = best;
+
+    /* Device-to-device copy, counting bytes read plus bytes written. */
+    best = 0.0;
+    for (size_t bytes = big / 16; bytes <= big / 4; bytes *= 2) {
+        double v[5];
+        CUDA_OK(cudaMemcpyAsync(dst, buf, bytes, cudaMemcpyDeviceToDevice, stream));
+        for (int r = 0; r < 5; ++r) {
+            CUDA_OK(cudaEventRecord(e0, stream));
+            CUDA_OK(cudaMemcpyAsync(dst, buf, bytes, cudaMemcpyDeviceToDevice, stream));
+            CUDA_OK(cudaEventRecord(e1, stream));
+            v[r] = 2.0 * (double)bytes / (event_ms(e0, e1) * 1e-3) / 1e9;
+        }
+        const double med = median(v, 5);
+        best = med > best ? med : best;
+    }
+    ceil_.copy_gbps = best;
+
+    /* Launch floor: empty kernels back to back, per launch. */
+    double v[7];
+    for (int r = 0; r < 7; ++r) {
+        CUDA_OK(cudaEventRecord(e0, stream));
+        for (int k = 0; k < 1000; ++k)
+            CUDA_OK(bench_empty(stream));
+        CUDA_OK(cudaEventRecord(e1, stream));
+        v[r] = event_ms(e0, e1) * 1000.0 / 1000.0;
+    }
+    ceil_.launch_us = median(v, 7);
+
+    CUDA_OK(cudaFree(buf));
+    CUDA_OK(cudaFree(dst));
+    CUDA_OK(cudaFree(sink));
+    CUDA_OK(cudaEventDestroy(e0));
+    CUDA_OK(cudaEventDestroy(e1));
+}
+
+static void init_device(void)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        (void)cudaGetLastError();
+        ceil_.have_gpu = 0;
+        snprintf(ceil_.device, sizeof ceil_.device, "none (no CUDA device)");
+        return;
+    }
+    ceil_.have_gpu = 1;
+    struct cudaDeviceProp prop;
+    CUDA_OK(cudaGetDeviceProperties(&prop, 0));
+    snprintf(ceil_.device, sizeof ceil_.device, "%s", prop.name);
+    ceil_.sm_count = prop.multiProcessorCount;
+    ceil_.l2_bytes = (size_t)prop.l2CacheSize;
+    CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    CUBLAS_OK(cublasCreate(&cublas));
+    CUBLAS_OK(cublasSetStream(cublas, stream));
+    if (mv_create(&mvh) != MV_SUCCESS)
+        die("mv_create: %s", mv_last_error(NULL));
+    mv_set_stream(mvh, stream);
+    measure_ceilings();
+}
+
+/* ---------- contenders ---------- */
+
+enum { K_CUBLAS, K_DEFAULT, K_VARIANT };
+
+typedef struct {
+    const char *name;
+    int kind;
+    const mv_gemv_variant *v;
+} contender;
+
+#define MAX_CONTENDERS 64
+
+static int wanted(const char *name)
+{
+    if (!opt.only)
+        return 1;
+    const size_t len = strlen(name);
+    for (const char *p = opt.only; *p;) {
+        const char *end = strchr(p, ',');
+        const size_t l = end ? (size_t)(end - p) : strlen(p);
+        if (l == len && strncmp(p, name, l) == 0)
+            return 1;
+        p += l + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+/* cuBLAS twice (the A/A pair), matvec's default through the public API, then
+ * every registered variant that offers the operation; filter picks families
+ * (NULL: all). */
+static int list_contenders(int trans, contender *c, const char *family_prefix)
+{
+    int k = 0;
+    c[k++] = (contender){"cublas", K_CUBLAS, NULL};
+    c[k++] = (contender){"cublas-aa", K_CUBLAS, NULL};
+    if (!family_prefix && wanted("default"))
+        c[k++] = (contender){"default", K_DEFAULT, NULL};
+    for (size_t i = 0; i < mv_gemv_variant_count() && k < MAX_CONTENDERS; ++i) {
+        const mv_gemv_variant *v = mv_gemv_variant_at(i);
+        if (strcmp(v->name, "default") == 0 || !(v->ops & (trans ? MV_VARIANT_OP_T : MV_VARIANT_OP_N)))
+            continue;
+        if (family_prefix && v->block_width == 0)
+            continue;
+        if (!wanted(v->name))
+            continue;
+        c[k++] = (contender){v->name, K_VARIANT, v};
+    }
+    return k;
+}
+
+/* ---------- one shape's data on the device ---------- */
+
+typedef struct {
+    int64_t m, n, lda;
+    int dbl;
+    size_t esize;
+    char *pool;           /* regions of random matrices, each region_stride bytes */
+    size_t region_stride;
+    int regions;          /* >= MATRICES; together more than 3x the L2 */
+    void *x[MATRICES];    /* random x per matrix, long enough for either op */
+    void *y;
+    void *ws;
+    size_t ws_bytes;
+    int64_t len_max;
+} shape_data;
+
+static curandGenerator_t gen;
+
+static void fill_random(void *p, size_t count, int dbl, uint64_t seed)
+{
+    CURAND_OK(curandSetPseudoRandomGeneratorSeed(gen, seed));
+    if (dbl)
+        CURAND_OK(curandGenerateUniformDouble(gen, (double *)p, count));
+    else
+        CURAND_OK(curandGenerateUniform(gen, (float *)p, count));
+    CUDA_OK(bench_affine(p, count, dbl, stream));
+}
+
+static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t seed)
+{
+    memset(d, 0, sizeof *d);
+    d->m = m;
+    d->n = n;
+    d->lda = m;
+    d->dbl = dbl;
+    d->esize = dbl ? sizeof(double) : sizeof(float);
+    const size_t a_bytes = (size_t)(d->lda * n) * d->esize;
+    d->region_stride = (a_bytes + 255) / 256 * 256;
+    int regions = (int)((3 * ceil_.l2_bytes + d->region_stride - 1) / d->region_stride);
+    regions = regions < MATRICES ? MATRICES : regions > 4096 ? 4096 : regions;
+    d->regions = regions;
+    CUDA_OK(cudaMalloc((void **)&d->pool, d->region_stride * (size_t)regions));
+    /* Each of the paper's matrices from its own seed; the rest of the pool
+     * (the cold-mode copies) from one more. */
+    for (int s = 0; s < MATRICES; ++s)
+        fill_random(d->pool + (size_t)s * d->region_stride, d->region_stride / d->esize, dbl, seed + (uint64_t)s);
+    if (regions > MATRICES)
+        fill_random(d->pool + (size_t)MATRICES * d->region_stride,
+                    (size_t)(regions - MATRICES) * d->region_stride / d->esize, dbl, seed + 1000);
+    d->len_max = m > n ? m : n;
+    for (int s = 0; s < MATRICES; ++s) {
+        CUDA_OK(cudaMalloc(&d->x[s], (size_t)d->len_max * d->esize));
+        fill_random(d->x[s], (size_t)d->len_max, dbl, seed + 100 + (uint64_t)s);
+    }
+    CUDA_OK(cudaMalloc(&d->y, (size_t)d->len_max * d->esize));
+    CUDA_OK(cudaStreamSynchronize(stream));
+}
+
+static void shape_free(shape_data *d)
+{
+    CUDA_OK(cudaFree(d->pool));
+    for (int s = 0; s < MATRICES; ++s)
+        CUDA_OK(cudaFree(d->x[s]));
+    CUDA_OK(cudaFree(d->y));
+    if (d->ws)
+        CUDA_OK(cudaFree(d->ws));
+    d->ws = NULL;
+    d->ws_bytes = 0;
+}
+
+static void ensure_workspace(shape_data *d, const contender *c, int trans)
+{
+    if (c->kind != K_VARIANT)
+        return;
+    size_t need = 0;
+    if (mv_gemv_variant_workspace(mvh, c->name, d->dbl, trans ? MV_OP_T : MV_OP_N, d->m, d->n, d->lda, &need) !=
+        MV_SUCCESS)
+        die("%s", mv_last_error(mvh));
+    if (need > d->ws_bytes) {
+        if (d->ws)
+            CUDA_OK(cudaFree(d->ws));
+        CUDA_OK(cudaMalloc(&d->ws, need));
+        d->ws_bytes = need;
+    }
+}
+
+/* Enqueues one y = 1*op(A)*x + 0*y on the stream. */
+static void enqueue(const contender *c, shape_data *d, int trans, int region, int xi)
+{
+    const void *A = d->pool + (size_t)region * d->region_stride;
+    const double one_d = 1.0, zero_d = 0.0;
+    const float one_f = 1.0f, zero_f = 0.0f;
+    const void *one = d->dbl ? (const void *)&one_d : (const void *)&one_f;
+    const void *zero = d->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    const mv_operation op = trans ? MV_OP_T : MV_OP_N;
+    mv_status st = MV_SUCCESS;
+    switch (c->kind) {
+    case K_CUBLAS:
+        if (d->dbl)
+            CUBLAS_OK(cublasDgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, &one_d, A, d->lda,
+                                     d->x[xi], 1, &zero_d, d->y, 1));
+        else
+            CUBLAS_OK(cublasSgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, &one_f, A, d->lda,
+                                     d->x[xi], 1, &zero_f, d->y, 1));
+        return;
+    case K_DEFAULT:
+        st = d->dbl ? mv_dgemv(mvh, op, d->m, d->n, one, A, d->lda, d->x[xi], 1, zero, d->y, 1)
+                    : mv_sgemv(mvh, op, d->m, d->n, one, A, d->lda, d->x[xi], 1, zero, d->y, 1);
+        break;
+    default:
+        st = mv_gemv_variant_run(mvh, c->name, d->dbl, op, d->m, d->n, one, A, d->lda, d->x[xi], 1, zero, d->y, 1,
+                                 d->ws, d->ws_bytes);
+    }
+    if (st != MV_SUCCESS)
+        die("%s: %s", c->name, mv_last_error(mvh));
+}
+
+/* ---------- checking against the reference ---------- */
+
+typedef struct {
+    double *want[MATRICES];  /* reference y per matrix */
+    double *bound[MATRICES];
+    double *host_y;
+    void *raw_y;
+} reference_set;
+
+static void to_double(const void *src, double *dst, size_t count, int dbl)
+{
+    if (dbl)
+        memcpy(dst, src, count * sizeof(double));
+    else
+        for (size_t i = 0; i < count; ++i)
+            dst[i] = (double)((const float *)src)[i];
+}
+
+static void reference_build(reference_set *r, shape_data *d, int trans)
+{
+    const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
+    const size_t count = (size_t)(d->lda * d->n);
+    void *raw = malloc(count * d->esize + (size_t)d->len_max * d->esize);
+    double *A = malloc(count * sizeof(double)), *x = malloc((size_t)len_x * sizeof(double));
+    if (!raw || !A || !x)
+        die("out of host memory for the reference");
+    for (int s = 0; s < MATRICES; ++s) {
+        CUDA_OK(cudaMemcpy(raw, d->pool + (size_t)s * d->region_stride, count * d->esize, cudaMemcpyDeviceToHost));
+        to_double(raw, A, count, d->dbl);
+        CUDA_OK(cudaMemcpy(raw, d->x[s], (size_t)len_x * d->esize, cudaMemcpyDeviceToHost));
+        to_double(raw, x, (size_t)len_x, d->dbl);
+        r->want[s] = calloc((size_t)len_y, sizeof(double));
+        r->bound[s] = calloc((size_t)len_y, sizeof(double));
+        ref_gemv(trans, d->m, d->n, 1.0, A, d->lda, x, 1, 0.0, r->want[s], 1, r->bound[s]);
+    }
+    r->host_y = malloc((size_t)len_y * sizeof(double));
+    r->raw_y = malloc((size_t)len_y * d->esize);
+    free(raw);
+    free(A);
+    free(x);
+}
+
+static void reference_free(reference_set *r)
+{
+    for (int s = 0; s < MATRICES; ++s) {
+        free(r->want[s]);
+        free(r->bound[s]);
+    }
+    free(r->host_y);
+    free(r->raw_y);
+}
+
+static int failures;
+
+/* Runs c once on each matrix with y poisoned by NaN (beta = 0 must not read
+ * it); returns 1 if every element is within the reference tolerance. */
+static int check_contender(const contender *c, shape_data *d, int trans, reference_set *r)
+{
+    const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
+    for (int s = 0; s < MATRICES; ++s) {
+        CUDA_OK(cudaMemsetAsync(d->y, 0xff, (size_t)len_y * d->esize, stream)); /* NaN */
+        enqueue(c, d, trans, s, s);
+        CUDA_OK(cudaStreamSynchronize(stream));
+        CUDA_OK(cudaMemcpy(r->raw_y, d->y, (size_t)len_y * d->esize, cudaMemcpyDeviceToHost));
+        to_double(r->raw_y, r->host_y, (size_t)len_y, d->dbl);
+        for (int64_t i = 0; i < len_y; ++i) {
+            const double tol = ref_tolerance(d->dbl ? 0x1.0p-53 : 0x1.0p-24, len_x, r->bound[s][i]);
+            const double err = fabs(r->host_y[i] - r->want[s][i]);
+            if (!(err <= tol)) {
+                printf("FAILED: %s %s op=%c m=%lld n=%lld matrix %d: y[%lld] = %.9g, reference %.9g (tolerance %.3g)\n",
+                       c->name, d->dbl ? "double" : "float", trans ? 'T' : 'N', (long long)d->m, (long long)d->n, s,
+                       (long long)i, r->host_y[i], r->want[s][i], tol);
+                ++failures;
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* ---------- timing ---------- */
+
+typedef struct {
+    double med, min, max; /* microseconds per call */
+    int ok;
+} timing;
+
+/* Times every contender, interleaved: in each round every contender runs one
+ * batch (the order rotating from round to round), and each contender's time
+ * is the median over rounds of batch time / batch size. */
+static void time_all(contender *cs, int nc, shape_data *d, int trans, int cold, timing *out)
+{
+    cudaEvent_t e0, e1;
+    CUDA_OK(cudaEventCreate(&e0));
+    CUDA_OK(cudaEventCreate(&e1));
+    int batch[MAX_CONTENDERS];
+    int cursor = 0;
+    for (int c = 0; c < nc; ++c) {
+        if (!out[c].ok)
+            continue;
+        for (int w = 0; w < 3; ++w)
+            enqueue(&cs[c], d, trans, w % MATRICES, w % MATRICES);
+        CUDA_OK(cudaEventRecord(e0, stream));
+        for (int w = 0; w < 3; ++w)
+            enqueue(&cs[c], d, trans, cold ? (cursor++ % d->regions) : 0, 0);
+        CUDA_OK(cudaEventRecord(e1, stream));
+        const double est = event_ms(e0, e1) * 1000.0 / 3.0;
+        int k = (int)(opt.target_us / (est > 0.5 ? est : 0.5));
+        batch[c] = k < 1 ? 1 : k > 256 ? 256 : k;
+    }
+    const int rounds = opt.rounds;
+    double *samples = malloc(sizeof(double) * (size_t)(nc * rounds));
+    for (int r = 0; r < rounds; ++r) {
+        for (int j = 0; j < nc; ++j) {
+            const int c = (j + r) % nc;
+            if (!out[c].ok)
+                continue;
+            const int xi = r % MATRICES;
+            CUDA_OK(cudaEventRecord(e0, stream));
+            for (int k = 0; k < batch[c]; ++k)
+                enqueue(&cs[c], d, trans, cold ? (cursor++ % d->regions) : xi, xi);
+            CUDA_OK(cudaEventRecord(e1, stream));
+            samples[c * rounds + r] = event_ms(e0, e1) * 1000.0 / batch[c];
+        }
+    }
+    for (int c = 0; c < nc; ++c) {
+        if (!out[c].ok)
+            continue;
+        double *v = samples + c * rounds;
+        out[c].med = median(v, rounds);
+        out[c].min = v[0];
+        out[c].max = v[rounds - 1];
+    }
+    free(samples);
+    CUDA_OK(cudaEventDestroy(e0));
+    CUDA_OK(cudaEventDestroy(e1));
+}
+
+/* ---------- CPU rows ---------- */
+
+static double time_cpu(int use_cblas, int dbl, int trans, int64_t m, int64_t n)
+{
+    const size_t es = dbl ? sizeof(double) : sizeof(float);
+    const int64_t len_x = trans ? m : n, len_y = trans ? n : m;
+    void *A = malloc((size_t)(m * n) * es), *x = malloc((size_t)len_x * es), *y = malloc((size_t)len_y * es);
+    uint64_t s = 0x243F6A8885A308D3ull;
+    for (int64_t i = 0; i < m * n + len_x; ++i) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        const double v = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+        void *dst = i < m * n ? A : x;
+        const int64_t k = i < m * n ? i : i - m * n;
+        if (dbl)
+            ((double *)dst)[k] = v;
+        else
+            ((float *)dst)[k] = (float)v;
+    }
+    double v[7];
+    for (int r = 0; r < 7; ++r) {
+        const double t0 = now_s();
+        int reps = 0;
+        do {
+#ifdef MVBENCH_HAVE_CBLAS
+            if (use_cblas) {
+                if (dbl)
+                    cblas_dgemv(CblasColMajor, trans ? CblasTrans : CblasNoTrans, (int)m, (int)n, 1.0, A, (int)m, x,
+                                1, 0.0, y, 1);
+                else
+                    cblas_sgemv(CblasColMajor, trans ? CblasTrans : CblasNoTrans, (int)m, (int)n, 1.0f, A, (int)m,
+                                x, 1, 0.0f, y, 1);
+            } else
+#endif
+            {
+                (void)use_cblas;
+                /* The plain loops, in double accumulation: for T a dot
+                 * product down each column; for N an axpy per column, so
+                 * that both walk memory in order. */
+                if (trans) {
+                    for (int64_t i = 0; i < len_y; ++i) {
+                        double acc = 0.0;
+                        for (int64_t k = 0; k < len_x; ++k)
+                            acc += dbl ? ((double *)A)[k + i * m] * ((double *)x)[k]
+                                       : (double)((float *)A)[k + i * m] * ((float *)x)[k];
+                        if (dbl)
+                            ((double *)y)[i] = acc;
+                        else
+                            ((float *)y)[i] = (float)acc;
+                    }
+                } else {
+                    for (int64_t i = 0; i < len_y; ++i) {
+                        if (dbl)
+                            ((double *)y)[i] = 0.0;
+                        else
+                            ((float *)y)[i] = 0.0f;
+                    }
+                    for (int64_t k = 0; k < len_x; ++k)
+                        for (int64_t i = 0; i < len_y; ++i) {
+                            if (dbl)
+                                ((double *)y)[i] += ((double *)A)[i + k * m] * ((double *)x)[k];
+                            else
+                                ((float *)y)[i] += ((float *)A)[i + k * m] * ((float *)x)[k];
+                        }
+                }
+            }
+            ++reps;
+        } while (now_s() - t0 < 2e-3);
+        v[r] = (now_s() - t0) / reps * 1e6;
+    }
+    free(A);
+    free(x);
+    free(y);
+    return median(v, 7);
+}
+
+/* ---------- output ---------- */
+
+static FILE *csv;
+
+typedef struct {
+    const char *suite;
+    int dbl, trans;
+    int64_t m, n;
+    const char *variant;
+    int cold;
+    timing t;
+    double cublas_us;  /* <= 0: no ratio */
+    double bytes, floor_us;
+} row;
+
+static double call_bytes(int64_t m, int64_t n, int dbl)
+{
+    return (double)(dbl ? 8 : 4) * ((double)m * (double)n + (double)m + (double)n);
+}
+
+static double floor_us(double bytes)
+{
+    const double bw_us = ceil_.have_gpu ? bytes / (ceil_.read_gbps * 1e3) : 0.0;
+    return bw_us > ceil_.launch_us ? bw_us : ceil_.launch_us;
+}
+
+static void csv_row(const row *r)
+{
+    const double gbps = r->bytes / (r->t.med * 1e3);
+    const double gflops = 2.0 * (double)r->m * (double)r->n / (r->t.med * 1e3);
+    fprintf(csv, "%s,%c,%c,%lld,%lld,%lld,%s,%s,%.3f,%.3f,%.3f,%.0f,%.2f,%.2f,%.2f,", r->suite, r->dbl ? 'd' : 's',
+            r->trans ? 'T' : 'N', (long long)r->m, (long long)r->n, (long long)r->m, r->variant,
+            r->cold ? "cold" : "hot", r->t.med, r->t.min, r->t.max, r->bytes, gbps,
+            ceil_.have_gpu ? 100.0 * gbps / ceil_.read_gbps : 0.0, gflops);
+    if (r->cublas_us > 0)
+        fprintf(csv, "%.4f", r->t.med / r->cublas_us);
+    fprintf(csv, ",%.4f,%.3f,%s\n", ceil_.have_gpu ? r->t.med / r->floor_us : 0.0, r->floor_us,
+            r->t.ok ? "ok" : "FAILED");
+}
+
+/* Running sums for the summary tables: per (op, mode, contender). */
+typedef struct {
+    char name[64];
+    int count, faster, slower_beyond_noise;
+    double sum_us, sum_log_cublas, sum_log_floor;
+} tally;
+
+#define MAX_TALLY 256
+static tally tallies[2][2][MAX_TALLY]; /* [trans][cold] */
+static int tally_count[2][2];
+static double aa_spreads[2][2][4096];
+static int aa_count[2][2];
+
+static tally *tally_for(int trans, int cold, const char *name)
+{
+    for (int i = 0; i < tally_count[trans][cold]; ++i)
+        if (strcmp(tallies[trans][cold][i].name, name) == 0)
+            return &tallies[trans][cold][i];
+    tally *t = &tallies[trans][cold][tally_count[trans][cold]++];
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "%s", name);
+    return t;
+}
+
+/* ---------- progress ---------- */
+
+static double progress_start;
+
+static void progress(int done, int total, const char *what)
+{
+    const double el = now_s() - progress_start;
+    const double eta = done ? el / done * (total - done) : 0.0;
+    if (isatty(2)) {
+        char bar[31];
+        const int fill = total ? 30 * done / total : 30;
+        for (int i = 0; i < 30; ++i)
+            bar[i] = i < fill ? '#' : '.';
+        bar[30] = '\0';
+        fprintf(stderr, "\r[%s] %d/%d %s  %.0fs elapsed, ~%.0fs left ", bar, done, total, what, el, eta);
+        if (done == total)
+            fprintf(stderr, "\n");
+    } else if (total && (done == total || (done * 10 / total) != ((done - 1) * 10 / total))) {
+        fprintf(stderr, "mvbench: %d/%d %s, %.0fs elapsed, ~%.0fs left\n", done, total, what, el, eta);
+    }
+}
+
+/* ---------- one shape, every contender ---------- */
+
+static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const char *family, int verbose,
+                      uint64_t seed)
+{
+    shape_data d;
+    shape_alloc(&d, m, n, opt.dbl, seed);
+    contender cs[MAX_CONTENDERS];
+    const int nc = list_contenders(trans, cs, family);
+    reference_set ref;
+    reference_build(&ref, &d, trans);
+    timing t[2][MAX_CONTENDERS];
+    for (int c = 0; c < nc; ++c) {
+        ensure_workspace(&d, &cs[c], trans);
+        t[0][c].ok = t[1][c].ok = check_contender(&cs[c], &d, trans, &ref);
+    }
+    reference_free(&ref);
+    for (int cold = 0; cold < 2; ++cold)
+        time_all(cs, nc, &d, trans, cold, t[cold]);
+    const double bytes = call_bytes(m, n, opt.dbl), fl = floor_us(bytes);
+    for (int cold = 0; cold < 2; ++cold) {
+        const double cub = t[cold][0].med, aa = t[cold][1].med;
+        const double spread = fabs(aa / cub - 1.0);
+        if (aa_count[trans][cold] < 4096)
+            aa_spreads[trans][cold][aa_count[trans][cold]++] = spread;
+        if (verbose)
+            printf("\n%s %c m=%lld n=%lld %s (%.0f bytes, floor %.2f us; cuBLAS A/A spread %.1f%%)\n"
+                   "  %-34s %10s %9s %8s %9s %8s %8s\n",
+                   opt.dbl ? "double" : "float", trans ? 'T' : 'N', (long long)m, (long long)n,
+                   cold ? "cold" : "hot", bytes, fl, 100 * spread, "contender", "us", "GB/s", "%read", "GFLOP/s",
+                   "/cuBLAS", "/floor");
+        for (int c = 0; c < nc; ++c) {
+            const row r = {suite, opt.dbl, trans, m, n, cs[c].name, cold, t[cold][c], c == 0 ? 0 : cub, bytes, fl};
+            csv_row(&r);
+            if (!t[cold][c].ok)
+                continue;
+            tally *ty = tally_for(trans, cold, cs[c].name);
+            ty->count++;
+            ty->sum_us += t[cold][c].med;
+            ty->sum_log_cublas += log(t[cold][c].med / cub);
+            ty->sum_log_floor += log(t[cold][c].med / fl);
+            ty->faster += t[cold][c].med < cub;
+            ty->slower_beyond_noise += t[cold][c].med > cub * (1.0 + spread);
+            if (verbose) {
+                const double gbps = bytes / (t[cold][c].med * 1e3);
+                printf("  %-34s %10.2f %9.1f %7.1f%% %9.1f %8.3f %8.3f\n", cs[c].name, t[cold][c].med, gbps,
+                       100 * gbps / ceil_.read_gbps, 2.0 * (double)m * (double)n / (t[cold][c].med * 1e3),
+                       t[cold][c].med / cub, t[cold][c].med / fl);
+            }
+        }
+    }
+    if (verbose && d.ws_bytes)
+        printf("  (largest workspace of a variant at this shape: %zu bytes, e.g. transpose-then-block-multiply)\n",
+               d.ws_bytes);
+    shape_free(&d);
+}
+
+/* ---------- CPU rows for a few sizes ---------- */
+
+static void cpu_rows(const char *suite, int64_t m, int64_t n, int trans)
+{
+    const double bytes = call_bytes(m, n, opt.dbl);
+    for (int use_cblas = 0; use_cblas < 2; ++use_cblas) {
+#ifndef MVBENCH_HAVE_CBLAS
+        if (use_cblas) {
+            printf("  %-34s (left out: mvbench was built without a CBLAS; install libopenblas-dev and rebuild)\n",
+                   "cblas");
+            continue;
+        }
+#endif
+        const timing t = {time_cpu(use_cblas, opt.dbl, trans, m, n), 0, 0, 1};
+        const row r = {suite, opt.dbl, trans, m, n, use_cblas ? "cblas" : "cpu-loop", 0, t, 0, bytes,
+                       floor_us(bytes)};
+        csv_row(&r);
+        printf("  %-34s %10.2f %9.1f   (CPU, %s %c %lldx%lld)\n", r.variant, t.med, bytes / (t.med * 1e3),
+               opt.dbl ? "double" : "float", trans ? 'T' : 'N', (long long)m, (long long)n);
+    }
+}
+
+/* ---------- summaries ---------- */
+
+static void print_tallies(const char *title)
+{
+    for (int trans = 0; trans < 2; ++trans)
+        for (int cold = 1; cold >= 0; --cold) {
+            if (!tally_count[trans][cold])
+                continue;
+            double spreads[4096];
+            const int na = aa_count[trans][cold];
+            memcpy(spreads, aa_spreads[trans][cold], sizeof(double) * (size_t)na);
+            const double aa_med = na ? median(spreads, na) : 0, aa_max = na ? spreads[na - 1] : 0;
+            printf("\n%s: %s, op %c, %s; cuBLAS A/A spread median %.1f%%, max %.1f%%\n", title,
+                   opt.dbl ? "double" : "float", trans ? 'T' : 'N', cold ? "cold" : "hot", 100 * aa_med,
+                   100 * aa_max);
+            printf("  %-34s %7s %12s %12s %12s %8s %8s\n", "contender", "shapes", "mean us", "geo/cuBLAS",
+                   "geo/floor", "faster", "slower*");
+            for (int i = 0; i < tally_count[trans][cold]; ++i) {
+                const tally *t = &tallies[trans][cold][i];
+                printf("  %-34s %7d %12.2f %12.3f %12.3f %8d %8d\n", t->name, t->count, t->sum_us / t->count,
+                       exp(t->sum_log_cublas / t->count), exp(t->sum_log_floor / t->count), t->faster,
+                       t->slower_beyond_noise);
+            }
+            printf("  (* slower than cuBLAS by more than the same shape's cuBLAS A/A spread)\n");
+        }
+}
+
+static void write_summary(int argc, char **argv, double seconds)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/summary.json", opt.out);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("cannot write %s: %s", path, strerror(errno));
+    char date[64];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
+    fprintf(f, "{\n  \"device\": \"%s\",\n  \"date\": \"%s\",\n  \"command\": \"", ceil_.device, date);
+    for (int i = 0; i < argc; ++i)
+        fprintf(f, "%s%s", i ? " " : "", argv[i]);
+    fprintf(f, "\",\n  \"dtype\": \"%s\",\n  \"seconds\": %.1f,\n  \"failures\": %d,\n", opt.dbl ? "d" : "s", seconds,
+            failures);
+    fprintf(f, "  \"read_bw_gbps\": %.1f,\n  \"copy_bw_gbps\": %.1f,\n  \"launch_us\": %.3f,\n", ceil_.read_gbps,
+            ceil_.copy_gbps, ceil_.launch_us);
+    fprintf(f, "  \"sm_count\": %d,\n  \"l2_bytes\": %zu,\n  \"summary\": [", ceil_.sm_count, ceil_.l2_bytes);
+    int first = 1;
+    for (int trans = 0; trans < 2; ++trans)
+        for (int cold = 0; cold < 2; ++cold)
+            for (int i = 0; i < tally_count[trans][cold]; ++i) {
+                const tally *t = &tallies[trans][cold][i];
+                fprintf(f,
+                        "%s\n    {\"op\": \"%c\", \"mode\": \"%s\", \"contender\": \"%s\", \"shapes\": %d, "
+                        "\"mean_us\": %.3f, \"geomean_ratio_cublas\": %.4f, \"geomean_ratio_floor\": %.4f, "
+                        "\"faster_than_cublas\": %d, \"slower_beyond_noise\": %d}",
+                        first ? "" : ",", trans ? 'T' : 'N', cold ? "cold" : "hot", t->name, t->count,
+                        t->sum_us / t->count, exp(t->sum_log_cublas / t->count), exp(t->sum_log_floor / t->count),
+                        t->faster, t->slower_beyond_noise);
+                first = 0;
+            }
+    fprintf(f, "\n  ]\n}\n");
+    fclose(f);
+}
+
+/* ---------- commands ---------- */
+
+static int sweep_shapes(int64_t shapes[][2])
+{
+    int k = 0;
+    for (int ln = 7; ln <= 14; ++ln)
+        for (int lm = 1; lm <= ln; ++lm) {
+            if (opt.quick) {
+                /* A representative subset: three widths, a few heights. */
+                if (ln != 7 && ln != 11 && ln != 14)
+                    continue;
+                if (lm != 1 && lm != 4 && lm != 7 && lm != 11 && lm != ln)
+                    continue;
+            }
+            shapes[k][0] = (int64_t)1 << lm;
+            shapes[k][1] = (int64_t)1 << ln;
+            ++k;
+        }
+    return k;
+}
+
+static void run_sweep(const char *suite, const char *family)
+{
+    int64_t shapes[128][2];
+    const int ns = sweep_shapes(shapes);
+    const int nops = opt.op ? 1 : 2;
+    progress_start = now_s();
+    int done = 0;
+    for (int o = 0; o < 2; ++o) {
+        if (opt.op && (opt.op == 'T') != o)
+            continue;
+        for (int s = 0; s < ns; ++s) {
+            run_shape(suite, shapes[s][0], shapes[s][1], o, family, 0, opt.seed + (uint64_t)(s * 7919 + o));
+            progress(++done, ns * nops, "shapes");
+        }
+    }
+}
+
+static void usage(void)
+{
+    printf("usage: mvbench COMMAND [options]\n"
+           "  sweep                the paper's grid n = 2^7..2^14, m = 2^1..n, every contender\n"
+           "  compare              the paper's Table 12: mean time per algorithm, geomean ratios, CPU rows\n"
+           "  block-width          the paper's Table 11: mean time per BLOCK_WIDTH beside cuBLAS\n"
+           "  shape M N            one shape in detail\n"
+           "options:\n"
+           "  --op N|T             one operation (default: both)\n"
+           "  --dtype s|d          float (default) or double\n"
+           "  --quick              a representative subset, under two minutes\n"
+           "  --out DIR            where measurements.csv and summary.json go (default mvbench-out)\n"
+           "  --variants a,b,...   only these contenders (cuBLAS is always timed)\n"
+           "  --seed N             random seed (default: from the clock, printed)\n"
+           "  --rounds N           interleaved timing rounds (default 9, --quick 5)\n");
+}
+
+int main(int argc, char **argv)
+{
+    opt.out = "mvbench-out";
+    opt.seed = (uint64_t)time(NULL);
+    opt.rounds = 0;
+    int positional = 0;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--quick"))
+            opt.quick = 1;
+        else if (!strcmp(a, "--op") && i + 1 < argc)
+            opt.op = argv[++i][0];
+        else if (!strcmp(a, "--dtype") && i + 1 < argc)
+            opt.dbl = argv[++i][0] == 'd';
+        else if (!strcmp(a, "--out") && i + 1 < argc)
+            opt.out = argv[++i];
+        else if (!strcmp(a, "--variants") && i + 1 < argc)
+            opt.only = argv[++i];
+        else if (!strcmp(a, "--seed") && i + 1 < argc)
+            opt.seed = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(a, "--rounds") && i + 1 < argc)
+            opt.rounds = atoi(argv[++i]);
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage();
+            return 0;
+        } else if (a[0] == '-') {
+            usage();
+            die("unknown option %s", a);
+        } else if (positional == 0) {
+            opt.command = a;
+            positional++;
+        } else if (positional == 1) {
+            opt.m = strtoll(a, NULL, 10);
+            positional++;
+        } else if (positional == 2) {
+            opt.n = strtoll(a, NULL, 10);
+            positional++;
+        } else
+            die("unexpected argument %s", a);
+    }
+    if (!opt.command) {
+        usage();
+        return 2;
+    }
+    if (opt.op && opt.op != 'N' && opt.op != 'T')
+        die("--op must be N or T");
+    if (!opt.rounds)
+        opt.rounds = opt.quick ? 5 : 9;
+    opt.target_us = opt.quick ? 150.0 : 300.0;
+    const int is_shape = !strcmp(opt.command, "shape");
+    if (is_shape && (opt.m < 1 || opt.n < 1))
+        die("shape needs M N >= 1");
+    if (!is_shape && strcmp(opt.command, "sweep") && strcmp(opt.command, "compare") &&
+        strcmp(opt.command, "block-width")) {
+        usage();
+        die("unknown command %s", opt.command);
+    }
+
+    mkdir(opt.out, 0755);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/measurements.csv", opt.out);
+    csv = fopen(path, "w");
+    if (!csv)
+        die("cannot write %s: %s", path, strerror(errno));
+    fprintf(csv, "suite,dtype,op,m,n,lda,variant,mode,time_us,time_us_min,time_us_max,bytes,gbps,pct_read_bw,gflops,"
+                 "ratio_cublas,ratio_floor,floor_us,check\n");
+
+    const double t0 = now_s();
+    init_device();
+    printf("mvbench %s: device %s, %s, seed %llu\n", opt.command, ceil_.device, opt.dbl ? "double" : "float",
+           (unsigned long long)opt.seed);
+    if (!ceil_.have_gpu) {
+        printf("No NVIDIA GPU here: the GPU rows (cuBLAS, matvec, the variants) need one.\n"
+               "CPU rows only:\n");
+        const int64_t sizes[] = {128, 512, 1024, 2048};
+        for (int s = 0; s < 4; ++s)
+            for (int trans = 0; trans < 2; ++trans)
+                if (!opt.op || (opt.op == 'T') == trans)
+                    cpu_rows("cpu", sizes[s], sizes[s], trans);
+        fclose(csv);
+        write_summary(argc, argv, now_s() - t0);
+        printf("wrote %s/measurements.csv and %s/summary.json\n", opt.out, opt.out);
+        return 0;
+    }
+    printf("ceilings: read %.0f GB/s, device-to-device copy %.0f GB/s (read+write), empty kernel %.2f us/launch; "
+           "%d SMs, L2 %.0f MB\n",
+           ceil_.read_gbps, ceil_.copy_gbps, ceil_.launch_us, ceil_.sm_count, ceil_.l2_bytes / 1e6);
+    CURAND_OK(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_PHILOX4_32_10));
+    CURAND_OK(curandSetStream(gen, stream));
+
+    if (is_shape) {
+        for (int trans = 0; trans < 2; ++trans) {
+            if (opt.op && (opt.op == 'T') != trans)
+                continue;
+            run_shape("shape", opt.m, opt.n, trans, NULL, 1, opt.seed);
+            if (opt.m * opt.n <= ((int64_t)1 << 24))
+                cpu_rows("shape", opt.m, opt.n, trans);
+        }
+    } else if (!strcmp(opt.command, "block-width")) {
+        run_sweep("block-width", "block");
+        print_tallies("Table 11 (mean over the sweep, per BLOCK_WIDTH)");
+    } else {
+        run_sweep(opt.command, NULL);
+        print_tallies(!strcmp(opt.command, "compare") ? "Table 12 (mean over the sweep, per algorithm)"
+                                                      : "sweep summary");
+        if (!strcmp(opt.command, "compare")) {
+            printf("\nCPU rows (a few sizes):\n");
+            const int64_t sizes[] = {128, 1024, 4096};
+            for (int s = 0; s < 3; ++s)
+                for (int trans = 0; trans < 2; ++trans)
+                    if (!opt.op || (opt.op == 'T') == trans)
+                        cpu_rows("compare-cpu", sizes[s], sizes[s], trans);
+        }
+    }
+    fclose(csv);
+    write_summary(argc, argv, now_s() - t0);
+    printf("\nwrote %s/measurements.csv and %s/summary.json (%.0f s)%s\n", opt.out, opt.out, now_s() - t0,
+           failures ? "; FAILED results above" : "");
+    curandDestroyGenerator(gen);
+    cublasDestroy(cublas);
+    mv_destroy(mvh);
+    return failures ? 1 : 0;
+}
