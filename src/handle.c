@@ -75,6 +75,22 @@ mv_status mv_create(mv_handle *handle)
     mv_status status = new_context(handle, device);
     if (status != MV_SUCCESS)
         return status;
+    struct mv_context *ctx = *handle;
+    if ((err = cudaMalloc(&ctx->split_ws, MV_SPLIT_WS_BYTES)) != cudaSuccess ||
+        (err = cudaMalloc((void **)&ctx->split_counters, MV_SPLIT_COUNTERS * sizeof(unsigned))) != cudaSuccess ||
+        (err = cudaMemset(ctx->split_counters, 0, MV_SPLIT_COUNTERS * sizeof(unsigned))) != cudaSuccess ||
+        /* The counters must be zero before the first call, whatever stream it uses. */
+        (err = cudaDeviceSynchronize()) != cudaSuccess) {
+        (void)cudaGetLastError();
+        cudaFree(ctx->split_ws);
+        cudaFree(ctx->split_counters);
+        free(ctx);
+        *handle = NULL;
+        return mv_fail(NULL, MV_ERR_ALLOC, "mv_create: cannot allocate the %zu-byte device workspace: %s",
+                       MV_SPLIT_WS_BYTES + MV_SPLIT_COUNTERS * sizeof(unsigned), cudaGetErrorString(err));
+    }
+    ctx->split_ws_bytes = MV_SPLIT_WS_BYTES;
+    ctx->split_counter_count = MV_SPLIT_COUNTERS;
     (*handle)->cc_major = major;
     (*handle)->cc_minor = minor;
     (*handle)->sm_count = sms;
@@ -85,6 +101,11 @@ mv_status mv_destroy(mv_handle handle)
 {
     if (!handle)
         return MV_ERR_NOT_INITIALIZED;
+    /* cudaFree waits for work still using the workspace. */
+    if (handle->split_ws)
+        cudaFree(handle->split_ws);
+    if (handle->split_counters)
+        cudaFree(handle->split_counters);
     free(handle);
     return MV_SUCCESS;
 }

@@ -17,8 +17,21 @@ struct mv_context {
     int cc_major, cc_minor;
     cudaStream_t stream;
     mv_pointer_mode pointer_mode;
+    /* Device workspace for GEMV reductions split across blocks, allocated
+     * by mv_create so that no call allocates: partial sums, and counters
+     * that every call leaves at zero. Calls on one handle must not run
+     * concurrently (they are ordered on its stream). */
+    void *split_ws;
+    size_t split_ws_bytes;
+    unsigned *split_counters;
+    int64_t split_counter_count;
     char last_error[MV_MESSAGE_CAPACITY];
 };
+
+/* Sizes of the split workspace: 8 MiB of partial sums (two million floats),
+ * 16384 tile counters. */
+#define MV_SPLIT_WS_BYTES ((size_t)8 << 20)
+#define MV_SPLIT_COUNTERS 16384
 
 /* Records a printf-style message on handle (or, for handle == NULL, in the
  * calling thread's create-error buffer) and returns status. */

@@ -33,6 +33,13 @@ typedef struct {
     mv_scalar alpha, beta;  /* in host mode never alpha == 0 with beta == 1 */
     cudaStream_t stream;
     int sm_count;           /* of the handle's device, for grid sizing */
+    /* The handle's workspace for reductions split across blocks (NULL when
+     * it has none): partial sums, and per-tile counters that are zero
+     * between calls. */
+    void *split_ws;
+    size_t split_ws_bytes;
+    unsigned *split_counters;
+    int64_t split_counter_count;
 } mv_gemv_args;
 
 #define MV_VARIANT_OP_N 1u
@@ -59,8 +66,12 @@ size_t mv_gemv_variant_count(void);
 const mv_gemv_variant *mv_gemv_variant_at(size_t index);
 const mv_gemv_variant *mv_gemv_variant_find(const char *name);
 
-/* The default path: one launch, no workspace, deterministic. */
+/* The default path: one launch, no allocation, deterministic
+ * (src/kernels/gemv_default.cu). */
 cudaError_t mv_gemv_launch(mv_dtype dtype, const mv_gemv_args *args);
+
+/* The fast kernels the default path runs (src/kernels/gemv_fast.cu). */
+cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *args);
 
 #ifdef __cplusplus
 }

@@ -1,17 +1,12 @@
 // The default GEMV path, what mv_sgemv and mv_dgemv run: one launch, no
-// workspace, deterministic. It picks among the kernels by operation (the
-// fast paths replace this with a shape-aware dispatch):
-//   N: `naive` (thread per row: coalesced down the columns);
-//   T: `warp-per-row` (warp per column of A: coalesced along the column).
+// allocation, deterministic: the tiled kernels of gemv_fast.cu, which pick
+// their tile shape, vector width and split of the reduction from the shape,
+// the alignment and the device's SM count.
 #include "gemv_common.cuh"
-
-extern "C" const mv_gemv_variant mv_variant_naive;
-extern "C" const mv_gemv_variant mv_variant_warp_per_row;
 
 extern "C" cudaError_t mv_gemv_launch(mv_dtype dtype, const mv_gemv_args *args)
 {
-    const mv_gemv_variant *pick = args->trans ? &mv_variant_warp_per_row : &mv_variant_naive;
-    return pick->launch(dtype, args, nullptr);
+    return mv_gemv_fast_launch(dtype, args);
 }
 
 namespace {
@@ -23,8 +18,8 @@ cudaError_t launch_default(mv_dtype dtype, const mv_gemv_args *args, void *)
 
 extern "C" const mv_gemv_variant mv_variant_default = {
     "default",
-    "matvec's default path: N thread-per-row, T warp-per-column",
+    "matvec's default path: tiled-n / tiled-t, 16-byte loads, split reductions finished by the last block",
     "matvec",
-    "N: near bandwidth only for tall matrices; T: ~50-70% of read bandwidth for n in the thousands",
+    "the read bandwidth on large shapes, one launch on small ones (gemv_fast.cu)",
     MV_VARIANT_OP_N | MV_VARIANT_OP_T, 1, 0, nullptr, launch_default,
 };

@@ -1,0 +1,414 @@
+// The fast GEMV kernels of the default path: one launch per call, 16-byte
+// loads where alignment allows, the reduction split across blocks when the
+// output is too short to fill the GPU, and the split partial sums combined in
+// a fixed order by the last block to finish (deterministic, no float
+// atomics, no memset: the last block resets its counter for the next call).
+//
+// `tiled-n` (op N): a block owns a tile of TX*V consecutive rows; thread
+//   (tx, ty) reads V rows of every TY-th column of its split with one
+//   16-byte load, four columns in flight, and the TY partial sums of a row
+//   are combined by shuffles and then through shared memory. Napkin math:
+//   every byte of A is read once, coalesced, with 4 x 16 bytes in flight per
+//   thread and enough blocks (splits of the columns) to fill 132 SMs: the
+//   read bandwidth on large shapes, one launch (~4-5 us) on small ones.
+// `tiled-t` (op T): P threads share a column (P from m: 1..256), 256/P
+//   columns per block; each thread reads V rows at a time, four loads in
+//   flight, and the P partial sums are combined by shuffles (and shared
+//   memory when P > 32). Long columns with few outputs are split over rows.
+//   Napkin math: as tiled-n: A read once, coalesced along columns.
+//
+// Split bookkeeping (workspace of the handle): partial[s*len_y + i] holds
+// split s's sum for output i; counters[tile] counts the splits of a tile
+// that are done. A tile's last split (its atomicAdd sees S-1) sums
+// partial[0..S-1] in order, writes y and sets the counter back to 0.
+#include "gemv_common.cuh"
+
+namespace mv {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kUnroll = 4;
+
+template <typename T>
+struct Vec16;
+template <>
+struct Vec16<float> {
+    using type = float4;
+    static constexpr int width = 4;
+};
+template <>
+struct Vec16<double> {
+    using type = double2;
+    static constexpr int width = 2;
+};
+
+// Loads V consecutive elements; V > 1 needs a 16-byte aligned p.
+template <typename T, int V>
+__device__ __forceinline__ void load_v(const T *p, T (&v)[V])
+{
+    if constexpr (V == 1) {
+        v[0] = __ldg(p);
+    } else {
+        using W = typename Vec16<T>::type;
+        const W w = __ldg(reinterpret_cast<const W *>(p));
+        const T *e = reinterpret_cast<const T *>(&w);
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            v[k] = e[k];
+    }
+}
+
+struct Split {
+    int64_t splits;    // S
+    int64_t span;      // reduction elements per split (a multiple of the vector width)
+    void *partial;     // S * len_y elements
+    unsigned *counters;
+};
+
+// Split s of a tile stores its sums (value for output out where owns) into
+// partial[s*len_y + out]; returns true in every thread of the block that
+// completes the tile (the last of its S splits to arrive).
+template <typename T>
+__device__ __forceinline__ bool publish_partials(const Split &sp, int64_t len_y, int64_t tile, int64_t out, T value,
+                                                 bool owns)
+{
+    __shared__ bool last;
+    if (owns)
+        static_cast<T *>(sp.partial)[int64_t(blockIdx.y) * len_y + out] = value;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0)
+        last = atomicAdd(&sp.counters[tile], 1u) == unsigned(sp.splits - 1);
+    __syncthreads();
+    if (last)
+        __threadfence();
+    return last;
+}
+
+// The last split of a tile of outs (a power of two <= kThreads) outputs,
+// the first at out0, count of them real: kThreads/outs threads per output
+// sum interleaved subsets of the S partials, then one thread per output adds
+// those in order. The order is fixed, so the result is reproducible.
+template <typename T>
+__device__ __forceinline__ void finish_tile(const Split &sp, int64_t len_y, int64_t tile, int64_t out0, int outs,
+                                            int64_t count, T *y, int64_t incy, T alpha, T beta)
+{
+    __shared__ T fin[kThreads];
+    const T *partial = static_cast<const T *>(sp.partial);
+    const int per_out = kThreads / outs;
+    const int o = threadIdx.x % outs, sub = threadIdx.x / outs;
+    T sum[4] = {T(0), T(0), T(0), T(0)};
+    if (o < count) {
+        int64_t s = sub;
+        for (; s + 3 * per_out < sp.splits; s += 4 * per_out)
+#pragma unroll
+            for (int u = 0; u < 4; ++u)
+                sum[u] += __ldcg(partial + (s + u * per_out) * len_y + out0 + o);
+        for (; s < sp.splits; s += per_out)
+            sum[0] += __ldcg(partial + s * len_y + out0 + o);
+    }
+    fin[threadIdx.x] = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+    __syncthreads();
+    if (sub == 0 && o < count) {
+        T total = T(0);
+        for (int k = 0; k < per_out; ++k)
+            total += fin[k * outs + o];
+        store_output(y + (out0 + o) * incy, alpha, total, beta);
+    }
+    if (threadIdx.x == 0)
+        sp.counters[tile] = 0;
+    __syncthreads();
+}
+
+// ---- op N --------------------------------------------------------------------
+
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads)
+gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_tx, Split sp)
+{
+    __shared__ T red[kWarps][kThreads];  // partial row sums, one line per warp or per ty
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    const int TX = 1 << log_tx, TY = kThreads >> log_tx;
+    const int tx = threadIdx.x & (TX - 1), ty = threadIdx.x >> log_tx;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int64_t rows_per_tile = int64_t(TX) * V;
+    const int64_t tiles = (m + rows_per_tile - 1) / rows_per_tile;
+
+    if (alpha == T(0)) {
+        // y = beta*y: only the first split writes, no counters are used.
+        if (blockIdx.y != 0)
+            return;
+        for (int64_t i = int64_t(blockIdx.x) * kThreads + threadIdx.x; i < m; i += int64_t(gridDim.x) * kThreads)
+            store_output(y + i * incy, alpha, T(0), beta);
+        return;
+    }
+
+    const int64_t j_begin = int64_t(blockIdx.y) * sp.span;
+    const int64_t j_end = j_begin + sp.span < n ? j_begin + sp.span : n;
+    for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+        const int64_t r0 = tile * rows_per_tile + int64_t(tx) * V;
+        const bool full = r0 + V <= m;
+        T acc[V];
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            acc[k] = T(0);
+        if (r0 < m) {
+            const T *a = A + r0;
+            int64_t j = j_begin + ty;
+            for (; j + (kUnroll - 1) * TY < j_end; j += kUnroll * TY) {
+                T v[kUnroll][V], xv[kUnroll];
+#pragma unroll
+                for (int u = 0; u < kUnroll; ++u) {
+                    const int64_t jj = j + int64_t(u) * TY;
+                    xv[u] = x[jj * incx];
+                    if (full) {
+                        load_v<T, V>(a + jj * lda, v[u]);
+                    } else {
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            v[u][k] = r0 + k < m ? a[jj * lda + k] : T(0);
+                    }
+                }
+#pragma unroll
+                for (int u = 0; u < kUnroll; ++u)
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        acc[k] += v[u][k] * xv[u];
+            }
+            for (; j < j_end; j += TY) {
+                const T xj = x[j * incx];
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    if (full || r0 + k < m)
+                        acc[k] += a[j * lda + k] * xj;
+            }
+        }
+        // Combine the TY partial sums of each row in a fixed order: lanes of
+        // a warp that share tx first (shuffles), then across warps.
+        for (int off = TX; off < 32; off *= 2)
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+        const int group = TX < 32 ? warp : ty;
+        const int groups = TX < 32 ? kWarps : TY;
+        if (TX >= 32 || lane < TX)
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                red[group][tx * V + k] = acc[k];
+        __syncthreads();
+        // Thread o finishes output row tile*rows_per_tile + o (rows_per_tile
+        // <= kThreads by the choice of TX).
+        const int o = threadIdx.x;
+        const int64_t row = tile * rows_per_tile + o;
+        const bool owns = o < rows_per_tile && row < m;
+        T total = T(0);
+        if (owns)
+            for (int g = 0; g < groups; ++g)
+                total += red[g][o];
+        if (sp.splits == 1) {
+            if (owns)
+                store_output(y + row * incy, alpha, total, beta);
+        } else if (publish_partials<T>(sp, m, tile, row, total, owns)) {
+            const int64_t first = tile * rows_per_tile;
+            finish_tile<T>(sp, m, tile, first, int(rows_per_tile), m - first < rows_per_tile ? m - first : rows_per_tile,
+                           y, incy, alpha, beta);
+        }
+        __syncthreads();  // red[] is reused by the next tile
+    }
+}
+
+// ---- op T --------------------------------------------------------------------
+
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads)
+gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
+{
+    __shared__ T red[kThreads / 32 + 1][kWarps];
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    const int P = 1 << log_p, C = kThreads >> log_p;
+    // x in 16-byte loads too, where it is contiguous and aligned like A.
+    const bool x_vec = V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
+    const int c = threadIdx.x >> log_p, l = threadIdx.x & (P - 1);
+    const int64_t blocks_n = (n + C - 1) / C;
+
+    if (alpha == T(0)) {
+        if (blockIdx.y != 0)
+            return;
+        for (int64_t j = int64_t(blockIdx.x) * kThreads + threadIdx.x; j < n; j += int64_t(gridDim.x) * kThreads)
+            store_output(y + j * incy, alpha, T(0), beta);
+        return;
+    }
+
+    const int64_t i_begin = int64_t(blockIdx.y) * sp.span;
+    const int64_t i_end = i_begin + sp.span < m ? i_begin + sp.span : m;
+    for (int64_t cb = blockIdx.x; cb < blocks_n; cb += gridDim.x) {
+        const int64_t col = cb * C + c;
+        T acc = T(0);
+        if (col < n) {
+            const T *a = A + col * lda;
+            int64_t i = i_begin + int64_t(l) * V;
+            const int64_t step = int64_t(P) * V;
+            for (; i + (kUnroll - 1) * step + V <= i_end; i += kUnroll * step) {
+                T v[kUnroll][V];
+#pragma unroll
+                for (int u = 0; u < kUnroll; ++u)
+                    load_v<T, V>(a + i + u * step, v[u]);
+                if (x_vec) {
+#pragma unroll
+                    for (int u = 0; u < kUnroll; ++u) {
+                        T xv[V];
+                        load_v<T, V>(x + i + u * step, xv);
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            acc += v[u][k] * xv[k];
+                    }
+                } else {
+#pragma unroll
+                    for (int u = 0; u < kUnroll; ++u)
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            acc += v[u][k] * x[(i + u * step + k) * incx];
+                }
+            }
+            for (; i < i_end; i += step)
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    if (i + k < i_end)
+                        acc += a[i + k] * x[(i + k) * incx];
+        }
+        // Combine the P partial sums of a column in a fixed order.
+        for (int off = 1; off < P && off < 32; off *= 2)
+            acc += __shfl_xor_sync(0xffffffffu, acc, off);
+        if (P > 32) {
+            const int warp_in_col = l / 32;
+            if (threadIdx.x % 32 == 0)
+                red[c][warp_in_col] = acc;
+            __syncthreads();
+            if (l == 0)
+                for (int w = 1; w < P / 32; ++w)
+                    acc += red[c][w];
+            __syncthreads();
+        }
+        const bool owns = l == 0 && col < n;
+        if (sp.splits == 1) {
+            if (owns)
+                store_output(y + col * incy, alpha, acc, beta);
+        } else if (publish_partials<T>(sp, n, cb, col, acc, owns)) {
+            finish_tile<T>(sp, n, cb, cb * C, C, n - cb * C < C ? n - cb * C : C, y, incy, alpha, beta);
+        }
+    }
+}
+
+int log2_ceil(int64_t v)
+{
+    int l = 0;
+    while ((int64_t(1) << l) < v)
+        ++l;
+    return l;
+}
+
+// How many blocks keep every SM busy: 8 resident 256-thread blocks per SM.
+int64_t target_blocks(const mv_gemv_args &a)
+{
+    return int64_t(a.sm_count > 0 ? a.sm_count : 132) * 8;
+}
+
+// Splits of a reduction of len elements over tiles output tiles: enough
+// blocks to fill the GPU, each split at least min_span long, within the
+// workspace (splits * len_y partial sums) and the counters (one per tile),
+// and few enough for the last split to add them up quickly.
+Split plan_split(const mv_gemv_args &a, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span, int64_t align,
+                 size_t elem, int64_t finishers_per_output)
+{
+    Split sp{1, len, a.split_ws, a.split_counters};
+    const int64_t want = target_blocks(a);
+    if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
+        return sp;
+    int64_t s = (want + tiles - 1) / tiles;
+    const int64_t by_len = len / min_span;
+    s = s < by_len ? s : by_len;
+    const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / len_y;
+    s = s < by_ws ? s : by_ws;
+    // The last split of a tile reads all S partial sums of its outputs:
+    // at most 32 loads for each of its threads keeps that tail short.
+    const int64_t by_finish = 32 * finishers_per_output;
+    s = s < by_finish ? s : by_finish;
+    if (s < 2)
+        return sp;
+    int64_t span = (len + s - 1) / s;
+    span = (span + align - 1) / align * align;
+    sp.splits = (len + span - 1) / span;
+    sp.span = span;
+    return sp;
+}
+
+// The widest load this call can use: 16 bytes when A and every column start
+// are 16-byte aligned (lda a multiple of the vector width).
+template <typename T>
+bool vector_ok(const mv_gemv_args &a)
+{
+    constexpr int W = Vec16<T>::width;
+    return reinterpret_cast<uintptr_t>(a.A) % 16 == 0 && a.lda % W == 0;
+}
+
+template <typename T, int V>
+cudaError_t launch_n(const mv_gemv_args &a)
+{
+    // TX threads along the rows: enough to cover m with V rows each, at most
+    // the whole block.
+    const int64_t groups = (a.m + V - 1) / V;
+    int log_tx = log2_ceil(groups);
+    log_tx = log_tx > 6 ? 6 : log_tx;  // 64 x V <= kThreads rows: one output per thread
+    const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
+    const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
+    const int64_t ty = kThreads >> log_tx;
+    // Each thread should issue at least 2 x kUnroll loads per split.
+    Split sp = plan_split(a, tiles, a.n, a.m, ty * kUnroll, 1, sizeof(T), kThreads / rows_per_tile);
+    const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
+    gemv_tiled_n<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                                        static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
+                                                        a.incy, a.alpha, a.beta, log_tx, sp);
+    return cudaGetLastError();
+}
+
+template <typename T, int V>
+cudaError_t launch_t(const mv_gemv_args &a)
+{
+    // P threads per column: about one vector load each per 4 x kUnroll rows.
+    int log_p = log2_ceil((a.m + V * kUnroll - 1) / (V * kUnroll));
+    log_p = log_p > 8 ? 8 : log_p;
+    const int64_t cols = kThreads >> log_p;
+    const int64_t blocks_n = (a.n + cols - 1) / cols;
+    const int64_t p = int64_t(1) << log_p;
+    Split sp = plan_split(a, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
+    const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
+    gemv_tiled_t<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                                        static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
+                                                        a.incy, a.alpha, a.beta, log_p, sp);
+    return cudaGetLastError();
+}
+
+template <typename T>
+cudaError_t launch(const mv_gemv_args &a)
+{
+    constexpr int W = Vec16<T>::width;
+    const bool vec = vector_ok<T>(a);
+    if (a.trans)
+        return vec ? launch_t<T, W>(a) : launch_t<T, 1>(a);
+    return vec ? launch_n<T, W>(a) : launch_n<T, 1>(a);
+}
+
+}  // namespace
+}  // namespace mv
+
+extern "C" cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *args)
+{
+    return dtype == MV_DTYPE_S ? mv::launch<float>(*args) : mv::launch<double>(*args);
+}
