@@ -98,17 +98,18 @@ __device__ __forceinline__ void finish_tile(const Split &sp, int64_t len_y, int6
     const T *partial = static_cast<const T *>(sp.partial);
     const int per_out = kThreads / outs;
     const int o = threadIdx.x % outs, sub = threadIdx.x / outs;
-    T sum[4] = {T(0), T(0), T(0), T(0)};
+    // Eight independent loads in flight: the finish is a chain of L2 round trips.
+    T sum[8] = {T(0), T(0), T(0), T(0), T(0), T(0), T(0), T(0)};
     if (o < count) {
         int64_t s = sub;
-        for (; s + 3 * per_out < sp.splits; s += 4 * per_out)
+        for (; s + 7 * per_out < sp.splits; s += 8 * per_out)
 #pragma unroll
-            for (int u = 0; u < 4; ++u)
+            for (int u = 0; u < 8; ++u)
                 sum[u] += __ldcg(partial + (s + u * per_out) * len_y + out0 + o);
         for (; s < sp.splits; s += per_out)
             sum[0] += __ldcg(partial + s * len_y + out0 + o);
     }
-    fin[threadIdx.x] = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+    fin[threadIdx.x] = ((sum[0] + sum[1]) + (sum[2] + sum[3])) + ((sum[4] + sum[5]) + (sum[6] + sum[7]));
     __syncthreads();
     if (sub == 0 && o < count) {
         T total = T(0);
@@ -331,8 +332,14 @@ Split plan_split(const mv_gemv_args &a, int64_t tiles, int64_t len, int64_t len_
     const int64_t want = target_blocks(a);
     if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
         return sp;
+    // A split costs a fence, an atomic and the finish (about a microsecond):
+    // worth it only when a tile holds more than three rounds of loads, and
+    // each split keeps at least two.
+    const int64_t rounds = len / min_span;
+    if (rounds <= 3)
+        return sp;
     int64_t s = (want + tiles - 1) / tiles;
-    const int64_t by_len = len / min_span;
+    const int64_t by_len = rounds / 2;
     s = s < by_len ? s : by_len;
     const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / len_y;
     s = s < by_ws ? s : by_ws;
@@ -364,8 +371,14 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // TX threads along the rows: enough to cover m with V rows each, at most
     // the whole block.
     const int64_t groups = (a.m + V - 1) / V;
+    // At most 64 x V <= kThreads rows, so that a thread owns one output at
+    // the end. With many columns, 16 threads along the rows (TY = 16 along
+    // the columns): more, smaller tiles, so more blocks and a cheaper finish
+    // of split sums; with few columns, 64 (TY = 4), so every thread still
+    // has several columns to load.
+    const int cap = a.n >= 256 ? 4 : 6;
     int log_tx = log2_ceil(groups);
-    log_tx = log_tx > 6 ? 6 : log_tx;  // 64 x V <= kThreads rows: one output per thread
+    log_tx = log_tx > cap ? cap : log_tx;
     const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
     const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
     const int64_t ty = kThreads >> log_tx;
