@@ -5,14 +5,15 @@
 // atomics, no memset: the last block resets its counter for the next call).
 //
 // `tiled-n` (op N): a block owns a tile of TX*V consecutive rows; thread
-//   (tx, ty) reads V rows of every TY-th column of its split with one
-//   16-byte load, four columns in flight, and the TY partial sums of a row
-//   are combined by shuffles and then through shared memory. Napkin math:
-//   every byte of A is read once, coalesced, with 4 x 16 bytes in flight per
+//   (tx, ty) reads V rows of quads of 4 consecutive columns (every TY-th
+//   quad of its split) with 16-byte loads of A and of x, eight columns in
+//   flight, and the TY partial sums of a row are combined by shuffles and
+//   then through shared memory. Napkin math:
+//   every byte of A is read once, coalesced, with 8 x 16 bytes in flight per
 //   thread and enough blocks (splits of the columns) to fill 132 SMs: the
 //   read bandwidth on large shapes, one launch (~4-5 us) on small ones.
 // `tiled-t` (op T): P threads share a column (P from m: 1..256), 256/P
-//   columns per block; each thread reads V rows at a time, four loads in
+//   columns per block; each thread reads V rows at a time, eight loads in
 //   flight, and the P partial sums are combined by shuffles (and shared
 //   memory when P > 32). Long columns with few outputs are split over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns.
@@ -28,7 +29,7 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
-constexpr int kUnroll = 4;
+constexpr int kUnroll = 8;  // tiled-t: vector loads in flight per thread
 
 template <typename T>
 struct Vec16;
@@ -56,6 +57,41 @@ __device__ __forceinline__ void load_v(const T *p, T (&v)[V])
 #pragma unroll
         for (int k = 0; k < V; ++k)
             v[k] = e[k];
+    }
+}
+
+// V rows starting at a: one 16-byte load when the whole vector is inside
+// the matrix (full), else the rows that exist (rows_left of them) one by one.
+template <typename T, int V>
+__device__ __forceinline__ void load_rows(const T *a, bool full, int64_t rows_left, T (&v)[V])
+{
+    if (full) {
+        load_v<T, V>(a, v);
+    } else {
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            v[k] = k < rows_left ? __ldg(a + k) : T(0);
+    }
+}
+
+// x[j0 .. j0+3]: 16-byte loads where x is contiguous and aligned (vec).
+template <typename T>
+__device__ __forceinline__ void load_x4(const T *x, int64_t j0, int64_t incx, bool vec, T (&xv)[4])
+{
+    if (vec) {
+        constexpr int W = Vec16<T>::width;
+#pragma unroll
+        for (int h = 0; h < 4; h += W) {
+            T part[W];
+            load_v<T, W>(x + j0 + h, part);
+#pragma unroll
+            for (int k = 0; k < W; ++k)
+                xv[h + k] = part[k];
+        }
+    } else {
+#pragma unroll
+        for (int c = 0; c < 4; ++c)
+            xv[c] = x[(j0 + c) * incx];
     }
 }
 
@@ -148,8 +184,9 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         return;
     }
 
-    const int64_t j_begin = int64_t(blockIdx.y) * sp.span;
+    const int64_t j_begin = int64_t(blockIdx.y) * sp.span;  // a multiple of 4
     const int64_t j_end = j_begin + sp.span < n ? j_begin + sp.span : n;
+    const bool x_vec = incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         const int64_t r0 = tile * rows_per_tile + int64_t(tx) * V;
         const bool full = r0 + V <= m;
@@ -159,33 +196,50 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             acc[k] = T(0);
         if (r0 < m) {
             const T *a = A + r0;
-            int64_t j = j_begin + ty;
-            for (; j + (kUnroll - 1) * TY < j_end; j += kUnroll * TY) {
-                T v[kUnroll][V], xv[kUnroll];
+            // Thread ty takes quads of 4 consecutive columns, q = ty, ty+TY, ...,
+            // two quads (8 loads of A, 2 of x) in flight per iteration.
+            const int64_t quads = (j_end - j_begin) / 4;
+            int64_t q = ty;
+            for (; q + TY < quads; q += 2 * TY) {
+                T v[2][4][V], xv[2][4];
 #pragma unroll
-                for (int u = 0; u < kUnroll; ++u) {
-                    const int64_t jj = j + int64_t(u) * TY;
-                    xv[u] = x[jj * incx];
-                    if (full) {
-                        load_v<T, V>(a + jj * lda, v[u]);
-                    } else {
+                for (int u = 0; u < 2; ++u) {
+                    const int64_t j0 = j_begin + 4 * (q + int64_t(u) * TY);
+                    load_x4<T>(x, j0, incx, x_vec, xv[u]);
 #pragma unroll
-                        for (int k = 0; k < V; ++k)
-                            v[u][k] = r0 + k < m ? a[jj * lda + k] : T(0);
-                    }
+                    for (int c = 0; c < 4; ++c)
+                        load_rows<T, V>(a + (j0 + c) * lda, full, m - r0, v[u][c]);
                 }
 #pragma unroll
-                for (int u = 0; u < kUnroll; ++u)
+                for (int u = 0; u < 2; ++u)
+#pragma unroll
+                    for (int c = 0; c < 4; ++c)
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            acc[k] += v[u][c][k] * xv[u][c];
+            }
+            if (q < quads) {
+                T v[4][V], xv[4];
+                const int64_t j0 = j_begin + 4 * q;
+                load_x4<T>(x, j0, incx, x_vec, xv);
+#pragma unroll
+                for (int c = 0; c < 4; ++c)
+                    load_rows<T, V>(a + (j0 + c) * lda, full, m - r0, v[c]);
+#pragma unroll
+                for (int c = 0; c < 4; ++c)
 #pragma unroll
                     for (int k = 0; k < V; ++k)
-                        acc[k] += v[u][k] * xv[u];
+                        acc[k] += v[c][k] * xv[c];
             }
-            for (; j < j_end; j += TY) {
+            // The last (j_end - j_begin) % 4 columns, one per thread.
+            const int64_t j = j_begin + 4 * quads + ty;
+            if (j < j_end) {
+                T v[V];
+                load_rows<T, V>(a + j * lda, full, m - r0, v);
                 const T xj = x[j * incx];
 #pragma unroll
                 for (int k = 0; k < V; ++k)
-                    if (full || r0 + k < m)
-                        acc[k] += a[j * lda + k] * xj;
+                    acc[k] += v[k] * xj;
             }
         }
         // Combine the TY partial sums of each row in a fixed order: lanes of
@@ -382,8 +436,8 @@ cudaError_t launch_n(const mv_gemv_args &a)
     const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
     const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
     const int64_t ty = kThreads >> log_tx;
-    // Each thread should issue at least 2 x kUnroll loads per split.
-    Split sp = plan_split(a, tiles, a.n, a.m, ty * kUnroll, 1, sizeof(T), kThreads / rows_per_tile);
+    // A round of loads covers 2 quads of 4 columns per thread.
+    Split sp = plan_split(a, tiles, a.n, a.m, ty * 8, 4, sizeof(T), kThreads / rows_per_tile);
     const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
     gemv_tiled_n<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
                                                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
