@@ -160,7 +160,11 @@ __device__ __forceinline__ void finish_tile(const Split &sp, int64_t len_y, int6
 
 // ---- op N --------------------------------------------------------------------
 
-template <typename T, int V>
+// Q quads of columns in flight per thread: 2 (eight loads, ~106 registers,
+// two blocks per SM) where every thread has many columns; 1 (four loads,
+// more resident blocks) where it has few, so that occupancy keeps bytes in
+// flight on tall-skinny shapes.
+template <typename T, int V, int Q>
 __global__ void __launch_bounds__(kThreads)
 gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_tx, Split sp)
@@ -200,7 +204,7 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             // two quads (8 loads of A, 2 of x) in flight per iteration.
             const int64_t quads = (j_end - j_begin) / 4;
             int64_t q = ty;
-            for (; q + TY < quads; q += 2 * TY) {
+            for (; Q == 2 && q + TY < quads; q += 2 * TY) {
                 T v[2][4][V], xv[2][4];
 #pragma unroll
                 for (int u = 0; u < 2; ++u) {
@@ -218,7 +222,7 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
                         for (int k = 0; k < V; ++k)
                             acc[k] += v[u][c][k] * xv[u][c];
             }
-            if (q < quads) {
+            for (; q < quads; q += TY) {
                 T v[4][V], xv[4];
                 const int64_t j0 = j_begin + 4 * q;
                 load_x4<T>(x, j0, incx, x_vec, xv);
@@ -332,6 +336,14 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
                             acc += v[u][k] * x[(i + u * step + k) * incx];
                 }
             }
+            // Fewer than kUnroll whole vectors left: one at a time.
+            for (; i + V <= i_end; i += step) {
+                T v[V];
+                load_v<T, V>(a + i, v);
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    acc += v[k] * x[(i + k) * incx];
+            }
             for (; i < i_end; i += step)
 #pragma unroll
                 for (int k = 0; k < V; ++k)
@@ -369,21 +381,32 @@ int log2_ceil(int64_t v)
     return l;
 }
 
-// How many blocks keep every SM busy: 8 resident 256-thread blocks per SM.
-int64_t target_blocks(const mv_gemv_args &a)
+// Blocks of a kernel resident at once on the whole GPU (one wave), from the
+// occupancy calculator, asked once per kernel (per process: the library is
+// built for one kind of GPU at a time in practice; on another kind only the
+// number of splits would be off, and results stay reproducible per device).
+template <auto kernel>
+int64_t wave_blocks(const mv_gemv_args &a)
 {
-    return int64_t(a.sm_count > 0 ? a.sm_count : 132) * 8;
+    static const int per_sm = [] {
+        int blocks = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, 0) != cudaSuccess) {
+            (void)cudaGetLastError();
+            blocks = 2;
+        }
+        return blocks > 0 ? blocks : 1;
+    }();
+    return int64_t(a.sm_count > 0 ? a.sm_count : 132) * per_sm;
 }
 
-// Splits of a reduction of len elements over tiles output tiles: enough
-// blocks to fill the GPU, each split at least min_span long, within the
+// Splits of a reduction of len elements over tiles output tiles: about one
+// wave (want) of blocks, each split at least min_span long, within the
 // workspace (splits * len_y partial sums) and the counters (one per tile),
 // and few enough for the last split to add them up quickly.
-Split plan_split(const mv_gemv_args &a, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span, int64_t align,
-                 size_t elem, int64_t finishers_per_output)
+Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span,
+                 int64_t align, size_t elem, int64_t finishers_per_output)
 {
     Split sp{1, len, a.split_ws, a.split_counters};
-    const int64_t want = target_blocks(a);
     if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
         return sp;
     // A split costs a fence, an atomic and the finish (about a microsecond):
@@ -392,7 +415,9 @@ Split plan_split(const mv_gemv_args &a, int64_t tiles, int64_t len, int64_t len_
     const int64_t rounds = len / min_span;
     if (rounds <= 3)
         return sp;
-    int64_t s = (want + tiles - 1) / tiles;
+    // Whole waves: tiles * splits at most one wave of resident blocks, so
+    // that no second, nearly empty wave doubles the tail.
+    int64_t s = want / tiles;
     const int64_t by_len = rounds / 2;
     s = s < by_len ? s : by_len;
     const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / len_y;
@@ -419,30 +444,38 @@ bool vector_ok(const mv_gemv_args &a)
     return reinterpret_cast<uintptr_t>(a.A) % 16 == 0 && a.lda % W == 0;
 }
 
+template <typename T, int V, int Q>
+cudaError_t launch_n_q(const mv_gemv_args &a, int log_tx, int64_t tiles, const Split &sp)
+{
+    const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
+    gemv_tiled_n<T, V, Q><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                                           static_cast<const T *>(a.x), a.incx,
+                                                           static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_tx, sp);
+    return cudaGetLastError();
+}
+
 template <typename T, int V>
 cudaError_t launch_n(const mv_gemv_args &a)
 {
     // TX threads along the rows: enough to cover m with V rows each, at most
-    // the whole block.
+    // 64 x V <= kThreads rows, so that a thread owns one output at the end.
+    // With many columns, 16 threads along the rows (TY = 16 along the
+    // columns): more, smaller tiles, so more blocks and a cheaper finish of
+    // split sums; with few columns, 64 (TY = 4), so every thread still has
+    // several columns to load.
     const int64_t groups = (a.m + V - 1) / V;
-    // At most 64 x V <= kThreads rows, so that a thread owns one output at
-    // the end. With many columns, 16 threads along the rows (TY = 16 along
-    // the columns): more, smaller tiles, so more blocks and a cheaper finish
-    // of split sums; with few columns, 64 (TY = 4), so every thread still
-    // has several columns to load.
     const int cap = a.n >= 256 ? 4 : 6;
     int log_tx = log2_ceil(groups);
     log_tx = log_tx > cap ? cap : log_tx;
     const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
     const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
     const int64_t ty = kThreads >> log_tx;
-    // A round of loads covers 2 quads of 4 columns per thread.
-    Split sp = plan_split(a, tiles, a.n, a.m, ty * 8, 4, sizeof(T), kThreads / rows_per_tile);
-    const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
-    gemv_tiled_n<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                                        static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
-                                                        a.incy, a.alpha, a.beta, log_tx, sp);
-    return cudaGetLastError();
+    // Two quads in flight only when a thread has at least four quads to do.
+    const bool two = a.n >= ty * 16;
+    const int64_t want = two ? wave_blocks<gemv_tiled_n<T, V, 2>>(a) : wave_blocks<gemv_tiled_n<T, V, 1>>(a);
+    // A round of loads covers Q quads of 4 columns per thread.
+    const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * (two ? 8 : 4), 4, sizeof(T), kThreads / rows_per_tile);
+    return two ? launch_n_q<T, V, 2>(a, log_tx, tiles, sp) : launch_n_q<T, V, 1>(a, log_tx, tiles, sp);
 }
 
 template <typename T, int V>
@@ -454,7 +487,8 @@ cudaError_t launch_t(const mv_gemv_args &a)
     const int64_t cols = kThreads >> log_p;
     const int64_t blocks_n = (a.n + cols - 1) / cols;
     const int64_t p = int64_t(1) << log_p;
-    Split sp = plan_split(a, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
+    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V>>(a), blocks_n, a.m, a.n, p * V * kUnroll, V,
+                                sizeof(T), p);
     const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
     gemv_tiled_t<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
                                                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
