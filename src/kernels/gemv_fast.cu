@@ -282,16 +282,12 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
 
 // ---- op T --------------------------------------------------------------------
 
-// K columns per thread (1, or 4 for long columns: the x vector loaded for a
-// row chunk serves four columns, so x costs a quarter of the L1/L2 traffic
-// it would; with K = 4 there is never a split, see launch_t).
-template <typename T, int V, int K>
+template <typename T, int V>
 __global__ void __launch_bounds__(kThreads)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
 {
-    constexpr int U = kUnroll / K;  // row chunks in flight; U * K vector loads of A
-    __shared__ T red[kThreads / 32 + 1][kWarps * K];
+    __shared__ T red[kThreads / 32 + 1][kWarps];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
         return;
@@ -299,8 +295,7 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
     // x in 16-byte loads too, where it is contiguous and aligned like A.
     const bool x_vec = V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     const int c = threadIdx.x >> log_p, l = threadIdx.x & (P - 1);
-    const int64_t per_block = int64_t(C) * K;
-    const int64_t blocks_n = (n + per_block - 1) / per_block;
+    const int64_t blocks_n = (n + C - 1) / C;
 
     if (alpha == T(0)) {
         if (blockIdx.y != 0)
@@ -313,97 +308,67 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
     const int64_t i_begin = int64_t(blockIdx.y) * sp.span;
     const int64_t i_end = i_begin + sp.span < m ? i_begin + sp.span : m;
     for (int64_t cb = blockIdx.x; cb < blocks_n; cb += gridDim.x) {
-        const int64_t col0 = cb * per_block + int64_t(c) * K;
-        // Columns past n read column n-1 again (in bounds) and are never stored.
-        const T *a[K];
-#pragma unroll
-        for (int k = 0; k < K; ++k)
-            a[k] = A + (col0 + k < n ? col0 + k : n - 1) * lda;
-        T acc[K];
-#pragma unroll
-        for (int k = 0; k < K; ++k)
-            acc[k] = T(0);
-        if (col0 < n) {
+        const int64_t col = cb * C + c;
+        T acc = T(0);
+        if (col < n) {
+            const T *a = A + col * lda;
             int64_t i = i_begin + int64_t(l) * V;
             const int64_t step = int64_t(P) * V;
-            for (; i + (U - 1) * step + V <= i_end; i += U * step) {
-                // All loads of A first (they are what must be in flight);
-                // x, mostly from L1, as each chunk is consumed.
-                T v[U][K][V];
+            for (; i + (kUnroll - 1) * step + V <= i_end; i += kUnroll * step) {
+                T v[kUnroll][V];
 #pragma unroll
-                for (int u = 0; u < U; ++u)
+                for (int u = 0; u < kUnroll; ++u)
+                    load_v<T, V>(a + i + u * step, v[u]);
+                if (x_vec) {
 #pragma unroll
-                    for (int k = 0; k < K; ++k)
-                        load_v<T, V>(a[k] + i + u * step, v[u][k]);
-#pragma unroll
-                for (int u = 0; u < U; ++u) {
-                    T xv[V];
-                    if (x_vec) {
+                    for (int u = 0; u < kUnroll; ++u) {
+                        T xv[V];
                         load_v<T, V>(x + i + u * step, xv);
-                    } else {
 #pragma unroll
-                        for (int e = 0; e < V; ++e)
-                            xv[e] = x[(i + u * step + e) * incx];
+                        for (int k = 0; k < V; ++k)
+                            acc += v[u][k] * xv[k];
                     }
+                } else {
 #pragma unroll
-                    for (int k = 0; k < K; ++k)
+                    for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
-                        for (int e = 0; e < V; ++e)
-                            acc[k] += v[u][k][e] * xv[e];
+                        for (int k = 0; k < V; ++k)
+                            acc += v[u][k] * x[(i + u * step + k) * incx];
                 }
             }
-            // Fewer than U whole vectors left: one at a time, then the
-            // elements of a last partial vector.
-            for (; i + V <= i_end; i += step)
+            // Fewer than kUnroll whole vectors left: one at a time.
+            for (; i + V <= i_end; i += step) {
+                T v[V];
+                load_v<T, V>(a + i, v);
 #pragma unroll
-                for (int k = 0; k < K; ++k) {
-                    T v[V];
-                    load_v<T, V>(a[k] + i, v);
-#pragma unroll
-                    for (int e = 0; e < V; ++e)
-                        acc[k] += v[e] * x[(i + e) * incx];
-                }
+                for (int k = 0; k < V; ++k)
+                    acc += v[k] * x[(i + k) * incx];
+            }
             for (; i < i_end; i += step)
 #pragma unroll
-                for (int e = 0; e < V; ++e)
-                    if (i + e < i_end)
-#pragma unroll
-                        for (int k = 0; k < K; ++k)
-                            acc[k] += a[k][i + e] * x[(i + e) * incx];
+                for (int k = 0; k < V; ++k)
+                    if (i + k < i_end)
+                        acc += a[i + k] * x[(i + k) * incx];
         }
         // Combine the P partial sums of a column in a fixed order.
-#pragma unroll
-        for (int k = 0; k < K; ++k)
-            for (int off = 1; off < P && off < 32; off *= 2)
-                acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+        for (int off = 1; off < P && off < 32; off *= 2)
+            acc += __shfl_xor_sync(0xffffffffu, acc, off);
         if (P > 32) {
             const int warp_in_col = l / 32;
             if (threadIdx.x % 32 == 0)
-#pragma unroll
-                for (int k = 0; k < K; ++k)
-                    red[c][warp_in_col * K + k] = acc[k];
+                red[c][warp_in_col] = acc;
             __syncthreads();
             if (l == 0)
                 for (int w = 1; w < P / 32; ++w)
-#pragma unroll
-                    for (int k = 0; k < K; ++k)
-                        acc[k] += red[c][w * K + k];
+                    acc += red[c][w];
             __syncthreads();
         }
-        if constexpr (K > 1) {
-            if (l == 0)
-#pragma unroll
-                for (int k = 0; k < K; ++k)
-                    if (col0 + k < n)
-                        store_output(y + (col0 + k) * incy, alpha, acc[k], beta);
-        } else {
-            const bool owns = l == 0 && col0 < n;
-            if (sp.splits == 1) {
-                if (owns)
-                    store_output(y + col0 * incy, alpha, acc[0], beta);
-            } else if (publish_partials<T>(sp, n, cb, col0, acc[0], owns)) {
-                finish_tile<T>(sp, n, cb, cb * C, C, n - cb * C < C ? n - cb * C : C, y, incy, alpha, beta);
-            }
+        const bool owns = l == 0 && col < n;
+        if (sp.splits == 1) {
+            if (owns)
+                store_output(y + col * incy, alpha, acc, beta);
+        } else if (publish_partials<T>(sp, n, cb, col, acc, owns)) {
+            finish_tile<T>(sp, n, cb, cb * C, C, n - cb * C < C ? n - cb * C : C, y, incy, alpha, beta);
         }
     }
 }
@@ -499,10 +464,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // split sums; with few columns, 64 (TY = 4), so every thread still has
     // several columns to load.
     const int64_t groups = (a.m + V - 1) / V;
-    // Tiles of 64 x V rows read longer runs of each column (better for DRAM)
-    // and are preferred whenever they alone make two waves of blocks.
-    const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
-    const int cap = a.n < 256 || tiles64 >= 2 * wave_blocks<gemv_tiled_n<T, V, 2>>(a) ? 6 : 4;
+    const int cap = a.n >= 256 ? 4 : 6;
     int log_tx = log2_ceil(groups);
     log_tx = log_tx > cap ? cap : log_tx;
     const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
@@ -516,35 +478,22 @@ cudaError_t launch_n(const mv_gemv_args &a)
     return two ? launch_n_q<T, V, 2>(a, log_tx, tiles, sp) : launch_n_q<T, V, 1>(a, log_tx, tiles, sp);
 }
 
-template <typename T, int V, int K>
-cudaError_t launch_t_k(const mv_gemv_args &a, int log_p, int64_t blocks_n, const Split &sp)
-{
-    const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
-    gemv_tiled_t<T, V, K><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                                           static_cast<const T *>(a.x), a.incx,
-                                                           static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_p, sp);
-    return cudaGetLastError();
-}
-
 template <typename T, int V>
 cudaError_t launch_t(const mv_gemv_args &a)
 {
-    // P threads per column: about one vector load each per kUnroll x V rows.
+    // P threads per column: about one vector load each per 4 x kUnroll rows.
     int log_p = log2_ceil((a.m + V * kUnroll - 1) / (V * kUnroll));
     log_p = log_p > 8 ? 8 : log_p;
-    const int64_t p = int64_t(1) << log_p;
     const int64_t cols = kThreads >> log_p;
-    // Long columns (a whole block per column) and enough of them for a full
-    // wave of blocks of four columns each: four columns per thread, so that
-    // each x vector is loaded once for four columns (x no longer fits in L1
-    // once m is in the tens of thousands, and every block reads all of it).
-    const int64_t blocks4 = (a.n + 4 * cols - 1) / (4 * cols);
-    if (p == kThreads && blocks4 >= wave_blocks<gemv_tiled_t<T, V, 4>>(a))
-        return launch_t_k<T, V, 4>(a, log_p, blocks4, Split{1, a.m, a.split_ws, a.split_counters});
     const int64_t blocks_n = (a.n + cols - 1) / cols;
-    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V, 1>>(a), blocks_n, a.m, a.n, p * V * kUnroll, V,
+    const int64_t p = int64_t(1) << log_p;
+    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V>>(a), blocks_n, a.m, a.n, p * V * kUnroll, V,
                                 sizeof(T), p);
-    return launch_t_k<T, V, 1>(a, log_p, blocks_n, sp);
+    const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
+    gemv_tiled_t<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                                        static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
+                                                        a.incy, a.alpha, a.beta, log_p, sp);
+    return cudaGetLastError();
 }
 
 template <typename T>
