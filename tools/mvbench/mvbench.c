@@ -86,6 +86,10 @@ typedef struct {
     int rounds;
     double target_us; /* time per timed batch */
     const char *only; /* --variants a,b,c: restrict the contenders */
+    int64_t lda;      /* --lda: at least m (0: m) */
+    int64_t incx, incy;
+    double beta;      /* --beta: y = A x + beta y (default 0) */
+    int device_scalars; /* --device-scalars: alpha, beta in device memory */
 } options;
 
 static options opt;
@@ -225,6 +229,10 @@ static void init_device(void)
     if (mv_create(&mvh) != MV_SUCCESS)
         die("mv_create: %s", mv_last_error(NULL));
     mv_set_stream(mvh, stream);
+    if (opt.device_scalars) {
+        CUBLAS_OK(cublasSetPointerMode(cublas, CUBLAS_POINTER_MODE_DEVICE));
+        mv_set_pointer_mode(mvh, MV_POINTER_MODE_DEVICE);
+    }
     measure_ceilings();
 }
 
@@ -289,6 +297,10 @@ typedef struct {
     int regions;          /* >= MATRICES; together more than 3x the L2 */
     void *x[MATRICES];    /* random x per matrix, long enough for either op */
     void *y;
+    void *y_init;         /* y before a checked call: random (beta != 0) or NaN */
+    double *host_y_init;  /* the same, as double */
+    size_t span_x, span_y;
+    void *scalars;        /* alpha, beta on the device (--device-scalars) */
     void *ws;
     size_t ws_bytes;
     int64_t len_max;
@@ -311,7 +323,7 @@ static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t s
     memset(d, 0, sizeof *d);
     d->m = m;
     d->n = n;
-    d->lda = m;
+    d->lda = opt.lda > m ? opt.lda : m;
     d->dbl = dbl;
     d->esize = dbl ? sizeof(double) : sizeof(float);
     const size_t a_bytes = (size_t)(d->lda * n) * d->esize;
@@ -328,11 +340,42 @@ static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t s
         fill_random(d->pool + (size_t)MATRICES * d->region_stride,
                     (size_t)(regions - MATRICES) * d->region_stride / d->esize, dbl, seed + 1000);
     d->len_max = m > n ? m : n;
+    d->span_x = (size_t)((d->len_max - 1) * llabs(opt.incx) + 1);
+    d->span_y = (size_t)((d->len_max - 1) * llabs(opt.incy) + 1);
     for (int s = 0; s < MATRICES; ++s) {
-        CUDA_OK(cudaMalloc(&d->x[s], (size_t)d->len_max * d->esize));
-        fill_random(d->x[s], (size_t)d->len_max, dbl, seed + 100 + (uint64_t)s);
+        CUDA_OK(cudaMalloc(&d->x[s], d->span_x * d->esize));
+        fill_random(d->x[s], d->span_x, dbl, seed + 100 + (uint64_t)s);
     }
-    CUDA_OK(cudaMalloc(&d->y, (size_t)d->len_max * d->esize));
+    CUDA_OK(cudaMalloc(&d->y, d->span_y * d->esize));
+    /* y as each checked call finds it: NaN between the elements of a strided
+     * y (never to be written) and, with beta = 0, in y itself (never to be
+     * read); random values otherwise. */
+    CUDA_OK(cudaMalloc(&d->y_init, d->span_y * d->esize));
+    d->host_y_init = malloc(d->span_y * sizeof(double));
+    void *raw = malloc(d->span_y * d->esize);
+    if (!d->host_y_init || !raw)
+        die("out of host memory");
+    fill_random(d->y_init, d->span_y, dbl, seed + 200);
+    CUDA_OK(cudaMemcpy(raw, d->y_init, d->span_y * d->esize, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < d->span_y; ++i) {
+        const int element = i % (size_t)llabs(opt.incy) == 0;
+        const double v = dbl ? ((double *)raw)[i] : (double)((float *)raw)[i];
+        d->host_y_init[i] = element && opt.beta != 0.0 ? v : (double)NAN;
+        if (dbl)
+            ((double *)raw)[i] = d->host_y_init[i];
+        else
+            ((float *)raw)[i] = (float)d->host_y_init[i];
+    }
+    CUDA_OK(cudaMemcpy(d->y_init, raw, d->span_y * d->esize, cudaMemcpyHostToDevice));
+    free(raw);
+    CUDA_OK(cudaMemcpy(d->y, d->y_init, d->span_y * d->esize, cudaMemcpyDeviceToDevice));
+    if (opt.device_scalars) {
+        const double sd[2] = {1.0, opt.beta};
+        const float sf[2] = {1.0f, (float)opt.beta};
+        CUDA_OK(cudaMalloc(&d->scalars, 2 * d->esize));
+        CUDA_OK(cudaMemcpy(d->scalars, dbl ? (const void *)sd : (const void *)sf, 2 * d->esize,
+                           cudaMemcpyHostToDevice));
+    }
     CUDA_OK(cudaStreamSynchronize(stream));
 }
 
@@ -342,6 +385,10 @@ static void shape_free(shape_data *d)
     for (int s = 0; s < MATRICES; ++s)
         CUDA_OK(cudaFree(d->x[s]));
     CUDA_OK(cudaFree(d->y));
+    CUDA_OK(cudaFree(d->y_init));
+    free(d->host_y_init);
+    if (d->scalars)
+        CUDA_OK(cudaFree(d->scalars));
     if (d->ws)
         CUDA_OK(cudaFree(d->ws));
     d->ws = NULL;
@@ -364,31 +411,36 @@ static void ensure_workspace(shape_data *d, const contender *c, int trans)
     }
 }
 
-/* Enqueues one y = 1*op(A)*x + 0*y on the stream. */
+/* Enqueues one y = 1*op(A)*x + beta*y on the stream (beta = --beta). */
 static void enqueue(const contender *c, shape_data *d, int trans, int region, int xi)
 {
     const void *A = d->pool + (size_t)region * d->region_stride;
-    const double one_d = 1.0, zero_d = 0.0;
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const void *one = d->dbl ? (const void *)&one_d : (const void *)&one_f;
-    const void *zero = d->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    const double alpha_d = 1.0, beta_d = opt.beta;
+    const float alpha_f = 1.0f, beta_f = (float)opt.beta;
+    const void *alpha = d->dbl ? (const void *)&alpha_d : (const void *)&alpha_f;
+    const void *beta = d->dbl ? (const void *)&beta_d : (const void *)&beta_f;
+    if (d->scalars) {
+        alpha = d->scalars;
+        beta = (const char *)d->scalars + d->esize;
+    }
     const mv_operation op = trans ? MV_OP_T : MV_OP_N;
+    const int64_t ix = opt.incx, iy = opt.incy;
     mv_status st = MV_SUCCESS;
     switch (c->kind) {
     case K_CUBLAS:
         if (d->dbl)
-            CUBLAS_OK(cublasDgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, &one_d, A, d->lda,
-                                     d->x[xi], 1, &zero_d, d->y, 1));
+            CUBLAS_OK(cublasDgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, alpha, A, d->lda, d->x[xi],
+                                     ix, beta, d->y, iy));
         else
-            CUBLAS_OK(cublasSgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, &one_f, A, d->lda,
-                                     d->x[xi], 1, &zero_f, d->y, 1));
+            CUBLAS_OK(cublasSgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, alpha, A, d->lda, d->x[xi],
+                                     ix, beta, d->y, iy));
         return;
     case K_DEFAULT:
-        st = d->dbl ? mv_dgemv(mvh, op, d->m, d->n, one, A, d->lda, d->x[xi], 1, zero, d->y, 1)
-                    : mv_sgemv(mvh, op, d->m, d->n, one, A, d->lda, d->x[xi], 1, zero, d->y, 1);
+        st = d->dbl ? mv_dgemv(mvh, op, d->m, d->n, alpha, A, d->lda, d->x[xi], ix, beta, d->y, iy)
+                    : mv_sgemv(mvh, op, d->m, d->n, alpha, A, d->lda, d->x[xi], ix, beta, d->y, iy);
         break;
     default:
-        st = mv_gemv_variant_run(mvh, c->name, d->dbl, op, d->m, d->n, one, A, d->lda, d->x[xi], 1, zero, d->y, 1,
+        st = mv_gemv_variant_run(mvh, c->name, d->dbl, op, d->m, d->n, alpha, A, d->lda, d->x[xi], ix, beta, d->y, iy,
                                  d->ws, d->ws_bytes);
     }
     if (st != MV_SUCCESS)
@@ -416,22 +468,25 @@ static void to_double(const void *src, double *dst, size_t count, int dbl)
 static void reference_build(reference_set *r, shape_data *d, int trans)
 {
     const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
-    const size_t count = (size_t)(d->lda * d->n);
-    void *raw = malloc(count * d->esize + (size_t)d->len_max * d->esize);
-    double *A = malloc(count * sizeof(double)), *x = malloc((size_t)len_x * sizeof(double));
+    const size_t count = (size_t)(d->lda * (d->n - 1) + d->m);
+    const size_t span_x = (size_t)((len_x - 1) * llabs(opt.incx) + 1);
+    const size_t span_y = (size_t)((len_y - 1) * llabs(opt.incy) + 1);
+    void *raw = malloc((count > d->span_x ? count : d->span_x) * d->esize);
+    double *A = malloc(count * sizeof(double)), *x = malloc(span_x * sizeof(double));
     if (!raw || !A || !x)
         die("out of host memory for the reference");
     for (int s = 0; s < MATRICES; ++s) {
         CUDA_OK(cudaMemcpy(raw, d->pool + (size_t)s * d->region_stride, count * d->esize, cudaMemcpyDeviceToHost));
         to_double(raw, A, count, d->dbl);
-        CUDA_OK(cudaMemcpy(raw, d->x[s], (size_t)len_x * d->esize, cudaMemcpyDeviceToHost));
-        to_double(raw, x, (size_t)len_x, d->dbl);
-        r->want[s] = calloc((size_t)len_y, sizeof(double));
+        CUDA_OK(cudaMemcpy(raw, d->x[s], span_x * d->esize, cudaMemcpyDeviceToHost));
+        to_double(raw, x, span_x, d->dbl);
+        r->want[s] = malloc(span_y * sizeof(double));
         r->bound[s] = calloc((size_t)len_y, sizeof(double));
-        ref_gemv(trans, d->m, d->n, 1.0, A, d->lda, x, 1, 0.0, r->want[s], 1, r->bound[s]);
+        memcpy(r->want[s], d->host_y_init, span_y * sizeof(double));
+        ref_gemv(trans, d->m, d->n, 1.0, A, d->lda, x, opt.incx, opt.beta, r->want[s], opt.incy, r->bound[s]);
     }
-    r->host_y = malloc((size_t)len_y * sizeof(double));
-    r->raw_y = malloc((size_t)len_y * d->esize);
+    r->host_y = malloc(span_y * sizeof(double));
+    r->raw_y = malloc(span_y * d->esize);
     free(raw);
     free(A);
     free(x);
@@ -449,24 +504,35 @@ static void reference_free(reference_set *r)
 
 static int failures;
 
-/* Runs c once on each matrix with y poisoned by NaN (beta = 0 must not read
- * it); returns 1 if every element is within the reference tolerance. */
+/* Runs c once on each matrix, y as shape_alloc prepared it (NaN where it
+ * must not be read or written); returns 1 if every element is within the
+ * reference tolerance and every gap of a strided y is still NaN. */
 static int check_contender(const contender *c, shape_data *d, int trans, reference_set *r)
 {
     const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
+    const size_t span_y = (size_t)((len_y - 1) * llabs(opt.incy) + 1);
     for (int s = 0; s < MATRICES; ++s) {
-        CUDA_OK(cudaMemsetAsync(d->y, 0xff, (size_t)len_y * d->esize, stream)); /* NaN */
+        CUDA_OK(cudaMemcpyAsync(d->y, d->y_init, span_y * d->esize, cudaMemcpyDeviceToDevice, stream));
         enqueue(c, d, trans, s, s);
         CUDA_OK(cudaStreamSynchronize(stream));
-        CUDA_OK(cudaMemcpy(r->raw_y, d->y, (size_t)len_y * d->esize, cudaMemcpyDeviceToHost));
-        to_double(r->raw_y, r->host_y, (size_t)len_y, d->dbl);
+        CUDA_OK(cudaMemcpy(r->raw_y, d->y, span_y * d->esize, cudaMemcpyDeviceToHost));
+        to_double(r->raw_y, r->host_y, span_y, d->dbl);
+        for (size_t p = 0; p < span_y; ++p) {
+            if (p % (size_t)llabs(opt.incy) != 0 && !isnan(r->host_y[p])) {
+                printf("FAILED: %s %s op=%c m=%lld n=%lld: y[%zu], between elements, was written\n", c->name,
+                       d->dbl ? "double" : "float", trans ? 'T' : 'N', (long long)d->m, (long long)d->n, p);
+                ++failures;
+                return 0;
+            }
+        }
         for (int64_t i = 0; i < len_y; ++i) {
+            const int64_t p = ref_index(i, len_y, opt.incy);
             const double tol = ref_tolerance(d->dbl ? 0x1.0p-53 : 0x1.0p-24, len_x, r->bound[s][i]);
-            const double err = fabs(r->host_y[i] - r->want[s][i]);
+            const double err = fabs(r->host_y[p] - r->want[s][p]);
             if (!(err <= tol)) {
                 printf("FAILED: %s %s op=%c m=%lld n=%lld matrix %d: y[%lld] = %.9g, reference %.9g (tolerance %.3g)\n",
                        c->name, d->dbl ? "double" : "float", trans ? 'T' : 'N', (long long)d->m, (long long)d->n, s,
-                       (long long)i, r->host_y[i], r->want[s][i], tol);
+                       (long long)i, r->host_y[p], r->want[s][p], tol);
                 ++failures;
                 return 0;
             }
@@ -621,11 +687,14 @@ typedef struct {
     timing t;
     double cublas_us;  /* <= 0: no ratio */
     double bytes, floor_us;
+    int64_t lda;
 } row;
 
-static double call_bytes(int64_t m, int64_t n, int dbl)
+/* Bytes a call must move: A, x, y written, and y read when beta != 0. */
+static double call_bytes(int64_t m, int64_t n, int trans, int dbl)
 {
-    return (double)(dbl ? 8 : 4) * ((double)m * (double)n + (double)m + (double)n);
+    const double len_y = trans ? (double)n : (double)m;
+    return (double)(dbl ? 8 : 4) * ((double)m * (double)n + (double)m + (double)n + (opt.beta != 0.0 ? len_y : 0.0));
 }
 
 static double floor_us(double bytes)
@@ -639,7 +708,7 @@ static void csv_row(const row *r)
     const double gbps = r->bytes / (r->t.med * 1e3);
     const double gflops = 2.0 * (double)r->m * (double)r->n / (r->t.med * 1e3);
     fprintf(csv, "%s,%c,%c,%lld,%lld,%lld,%s,%s,%.3f,%.3f,%.3f,%.0f,%.2f,%.2f,%.2f,", r->suite, r->dbl ? 'd' : 's',
-            r->trans ? 'T' : 'N', (long long)r->m, (long long)r->n, (long long)r->m, r->variant,
+            r->trans ? 'T' : 'N', (long long)r->m, (long long)r->n, (long long)r->lda, r->variant,
             r->cold ? "cold" : "hot", r->t.med, r->t.min, r->t.max, r->bytes, gbps,
             ceil_.have_gpu ? 100.0 * gbps / ceil_.read_gbps : 0.0, gflops);
     if (r->cublas_us > 0)
@@ -713,7 +782,7 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
     reference_free(&ref);
     for (int cold = 0; cold < 2; ++cold)
         time_all(cs, nc, &d, trans, cold, t[cold]);
-    const double bytes = call_bytes(m, n, opt.dbl), fl = floor_us(bytes);
+    const double bytes = call_bytes(m, n, trans, opt.dbl), fl = floor_us(bytes);
     for (int cold = 0; cold < 2; ++cold) {
         const double cub = t[cold][0].med, aa = t[cold][1].med;
         const double spread = fabs(aa / cub - 1.0);
@@ -726,7 +795,7 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
                    cold ? "cold" : "hot", bytes, fl, 100 * spread, "contender", "us", "GB/s", "%read", "GFLOP/s",
                    "/cuBLAS", "/floor");
         for (int c = 0; c < nc; ++c) {
-            const row r = {suite, opt.dbl, trans, m, n, cs[c].name, cold, t[cold][c], c == 0 ? 0 : cub, bytes, fl};
+            const row r = {suite, opt.dbl, trans, m, n, cs[c].name, cold, t[cold][c], c == 0 ? 0 : cub, bytes, fl, d.lda};
             csv_row(&r);
             if (!t[cold][c].ok)
                 continue;
@@ -755,7 +824,7 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
 
 static void cpu_rows(const char *suite, int64_t m, int64_t n, int trans)
 {
-    const double bytes = call_bytes(m, n, opt.dbl);
+    const double bytes = call_bytes(m, n, trans, opt.dbl);
     for (int use_cblas = 0; use_cblas < 2; ++use_cblas) {
 #ifndef MVBENCH_HAVE_CBLAS
         if (use_cblas) {
@@ -766,7 +835,7 @@ static void cpu_rows(const char *suite, int64_t m, int64_t n, int trans)
 #endif
         const timing t = {time_cpu(use_cblas, opt.dbl, trans, m, n), 0, 0, 1};
         const row r = {suite, opt.dbl, trans, m, n, use_cblas ? "cblas" : "cpu-loop", 0, t, 0, bytes,
-                       floor_us(bytes)};
+                       floor_us(bytes), m};
         csv_row(&r);
         printf("  %-34s %10.2f %9.1f   (CPU, %s %c %lldx%lld)\n", r.variant, t.med, bytes / (t.med * 1e3),
                opt.dbl ? "double" : "float", trans ? 'T' : 'N', (long long)m, (long long)n);
@@ -813,7 +882,9 @@ static void write_summary(int argc, char **argv, double seconds)
     fprintf(f, "{\n  \"device\": \"%s\",\n  \"date\": \"%s\",\n  \"command\": \"", ceil_.device, date);
     for (int i = 0; i < argc; ++i)
         fprintf(f, "%s%s", i ? " " : "", argv[i]);
-    fprintf(f, "\",\n  \"dtype\": \"%s\",\n  \"seconds\": %.1f,\n  \"failures\": %d,\n", opt.dbl ? "d" : "s", seconds,
+    fprintf(f, "\",\n  \"lda\": %lld,\n  \"incx\": %lld,\n  \"incy\": %lld,\n  \"beta\": %g,\n  \"device_scalars\": %d,",
+            (long long)opt.lda, (long long)opt.incx, (long long)opt.incy, opt.beta, opt.device_scalars);
+    fprintf(f, "\n  \"dtype\": \"%s\",\n  \"seconds\": %.1f,\n  \"failures\": %d,\n", opt.dbl ? "d" : "s", seconds,
             failures);
     fprintf(f, "  \"read_bw_gbps\": %.1f,\n  \"copy_bw_gbps\": %.1f,\n  \"launch_us\": %.3f,\n", ceil_.read_gbps,
             ceil_.copy_gbps, ceil_.launch_us);
@@ -888,7 +959,11 @@ static void usage(void)
            "  --out DIR            where measurements.csv and summary.json go (default mvbench-out)\n"
            "  --variants a,b,...   only these contenders (cuBLAS is always timed)\n"
            "  --seed N             random seed (default: from the clock, printed)\n"
-           "  --rounds N           interleaved timing rounds (default 9, --quick 5)\n");
+           "  --rounds N           interleaved timing rounds (default 9, --quick 5)\n"
+           "  --lda L              leading dimension (default m; at least m)\n"
+           "  --incx I, --incy I   vector increments (default 1; negative walks from the end)\n"
+           "  --beta B             y = A x + B y (default 0: y is not read)\n"
+           "  --device-scalars     alpha and beta in device memory (pointer mode device)\n");
 }
 
 int main(int argc, char **argv)
@@ -896,6 +971,7 @@ int main(int argc, char **argv)
     opt.out = "mvbench-out";
     opt.seed = (uint64_t)time(NULL);
     opt.rounds = 0;
+    opt.incx = opt.incy = 1;
     int positional = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -913,6 +989,16 @@ int main(int argc, char **argv)
             opt.seed = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(a, "--rounds") && i + 1 < argc)
             opt.rounds = atoi(argv[++i]);
+        else if (!strcmp(a, "--lda") && i + 1 < argc)
+            opt.lda = strtoll(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--incx") && i + 1 < argc)
+            opt.incx = strtoll(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--incy") && i + 1 < argc)
+            opt.incy = strtoll(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--beta") && i + 1 < argc)
+            opt.beta = strtod(argv[++i], NULL);
+        else if (!strcmp(a, "--device-scalars"))
+            opt.device_scalars = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
@@ -937,6 +1023,8 @@ int main(int argc, char **argv)
     }
     if (opt.op && opt.op != 'N' && opt.op != 'T')
         die("--op must be N or T");
+    if (opt.incx == 0 || opt.incy == 0)
+        die("--incx and --incy must not be 0");
     if (!opt.rounds)
         opt.rounds = opt.quick ? 5 : 9;
     opt.target_us = opt.quick ? 150.0 : 300.0;
@@ -960,8 +1048,10 @@ int main(int argc, char **argv)
 
     const double t0 = now_s();
     init_device();
-    printf("mvbench %s: device %s, %s, seed %llu\n", opt.command, ceil_.device, opt.dbl ? "double" : "float",
-           (unsigned long long)opt.seed);
+    printf("mvbench %s: device %s, %s, seed %llu; lda %s, incx %lld, incy %lld, beta %g, scalars on the %s\n",
+           opt.command, ceil_.device, opt.dbl ? "double" : "float", (unsigned long long)opt.seed,
+           opt.lda ? "given" : "= m", (long long)opt.incx, (long long)opt.incy, opt.beta,
+           opt.device_scalars ? "device" : "host");
     if (!ceil_.have_gpu) {
         printf("No NVIDIA GPU here: the GPU rows (cuBLAS, matvec, the variants) need one.\n"
                "CPU rows only:\n");
