@@ -82,6 +82,30 @@ MV_API mv_status mv_dgemv(mv_handle handle, mv_operation trans, int64_t m, int64
                           const double *x, int64_t incx,
                           const double *beta, double *y, int64_t incy);
 
+/* B = A^T, out of place. A is m x n column-major with lda >= max(1, m); B is
+ * n x m with ldb >= max(1, n). B must not overlap A (use the in-place
+ * functions for a square matrix). Quick return when m == 0 or n == 0. */
+MV_API mv_status mv_stranspose(mv_handle handle, int64_t m, int64_t n, const float *A, int64_t lda, float *B,
+                               int64_t ldb);
+MV_API mv_status mv_dtranspose(mv_handle handle, int64_t m, int64_t n, const double *A, int64_t lda, double *B,
+                               int64_t ldb);
+
+/* A = A^T in place for a square n x n matrix with lda >= max(1, n); the
+ * elements of each column past row n (lda > n) are not touched. */
+MV_API mv_status mv_stranspose_inplace(mv_handle handle, int64_t n, float *A, int64_t lda);
+MV_API mv_status mv_dtranspose_inplace(mv_handle handle, int64_t n, double *A, int64_t lda);
+
+/* C = alpha*op(A)*op(B) + beta*C with reference BLAS xGEMM semantics: op(A)
+ * is m x k, op(B) is k x n, C is m x n, all column-major;
+ * lda >= max(1, transa == MV_OP_N ? m : k), ldb >= max(1, transb == MV_OP_N ?
+ * k : n), ldc >= max(1, m). C must not overlap A or B. */
+MV_API mv_status mv_sgemm(mv_handle handle, mv_operation transa, mv_operation transb, int64_t m, int64_t n,
+                          int64_t k, const float *alpha, const float *A, int64_t lda, const float *B, int64_t ldb,
+                          const float *beta, float *C, int64_t ldc);
+MV_API mv_status mv_dgemm(mv_handle handle, mv_operation transa, mv_operation transb, int64_t m, int64_t n,
+                          int64_t k, const double *alpha, const double *A, int64_t lda, const double *B,
+                          int64_t ldb, const double *beta, double *C, int64_t ldc);
+
 #ifdef __cplusplus
 }
 #endif
