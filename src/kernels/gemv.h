@@ -9,19 +9,11 @@
 
 #include <cuda_runtime_api.h>
 
+#include "kernels/types.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum { MV_DTYPE_S = 0, MV_DTYPE_D = 1 } mv_dtype;
-
-/* A scalar that is either a device pointer (read by the kernel, in stream
- * order) or, when dev is NULL, a value read on the host. Floats travel as
- * double, which holds every float exactly. */
-typedef struct {
-    const void *dev;
-    double value;
-} mv_scalar;
 
 typedef struct {
     int trans;              /* 0: y = alpha*A*x + beta*y, 1: y = alpha*A^T*x + beta*y */

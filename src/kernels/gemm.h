@@ -1,0 +1,46 @@
+/* The C interface between dispatch (src/gemm.c) and the GEMM kernels
+ * (src/kernels/gemm_*.cu). Kernels know nothing of handles or mv_status: they
+ * take validated arguments and return CUDA's error code. */
+#ifndef MATVEC_KERNELS_GEMM_H
+#define MATVEC_KERNELS_GEMM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#include "kernels/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* C = alpha*op(A)*op(B) + beta*C, column-major. */
+typedef struct {
+    int transa, transb;     /* 0: op(X) = X, 1: op(X) = X^T */
+    int64_t m, n, k;        /* validated: m, n >= 1, k >= 0 */
+    const void *A;          /* op(A) is m x k: A is m x k (N) or k x m (T) */
+    int64_t lda;
+    const void *B;          /* op(B) is k x n: B is k x n (N) or n x k (T) */
+    int64_t ldb;
+    void *C;                /* m x n */
+    int64_t ldc;
+    mv_scalar alpha, beta;  /* in host mode never (alpha == 0 or k == 0) with beta == 1 */
+    cudaStream_t stream;
+    int sm_count;           /* of the handle's device, for grid sizing */
+} mv_gemm_args;
+
+/* The default path (src/kernels/gemm_fast.cu): deterministic, no workspace,
+ * one launch where it can. */
+cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args);
+
+/* DGEMM on the FP64 tensor cores (DMMA, mma.sync m8n8k4 f64: IEEE double
+ * fused multiply-adds, no reduced precision), src/kernels/gemm_dmma.cu. The
+ * default path calls it for double. */
+cudaError_t mv_dgemm_dmma_launch(const mv_gemm_args *args);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
