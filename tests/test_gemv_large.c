@@ -57,11 +57,5 @@ static void test_more_than_2_31_elements(void **state)
     CHECK_MV(h, mv_destroy(h));
 }
 
-int main(void)
-{
-    SKIP_WITHOUT_GPU();
-    test_seed();
-    apply_test_filters();
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_more_than_2_31_elements)};
-    return cmocka_run_group_tests_name("gemv_large", tests, NULL, NULL);
-}
+GPU_TEST_MAIN("gemv_large",
+              cmocka_unit_test(test_more_than_2_31_elements))

@@ -15,17 +15,6 @@
 
 #include "gemv_check.h"
 
-static int setup(void **state)
-{
-    mv_handle h = NULL;
-    if (mv_create(&h) != MV_SUCCESS)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state) { return mv_destroy(*state) == MV_SUCCESS ? 0 : -1; }
-
 static void test_create_binds_device(void **state)
 {
     mv_handle h = *state;
@@ -400,21 +389,13 @@ static void test_bitwise_reproducible(void **state)
     free(A);
 }
 
-int main(void)
-{
-    SKIP_WITHOUT_GPU();
-    test_seed();
-    apply_test_filters();
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_create_binds_device, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_pointer_mode_device, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_non_default_stream, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_zero_scalars_with_poison, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_quick_returns_leave_y, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_errors_change_nothing, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_failed_launch_reports_cuda_error, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_graph_capture_and_replay, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_bitwise_reproducible, setup, teardown),
-    };
-    return cmocka_run_group_tests_name("gemv_semantics", tests, NULL, NULL);
-}
+GPU_TEST_MAIN("gemv_semantics",
+              HANDLE_TEST(test_create_binds_device),
+              HANDLE_TEST(test_pointer_mode_device),
+              HANDLE_TEST(test_non_default_stream),
+              HANDLE_TEST(test_zero_scalars_with_poison),
+              HANDLE_TEST(test_quick_returns_leave_y),
+              HANDLE_TEST(test_errors_change_nothing),
+              HANDLE_TEST(test_failed_launch_reports_cuda_error),
+              HANDLE_TEST(test_graph_capture_and_replay),
+              HANDLE_TEST(test_bitwise_reproducible))

@@ -11,17 +11,6 @@
 
 #include "gemv_check.h"
 
-static int setup(void **state)
-{
-    mv_handle h = NULL;
-    if (mv_create(&h) != MV_SUCCESS)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state) { return mv_destroy(*state) == MV_SUCCESS ? 0 : -1; }
-
 static void test_all_small_shapes(void **state)
 {
     mv_handle h = *state;
@@ -85,15 +74,7 @@ static void test_strides(void **state)
     }
 }
 
-int main(void)
-{
-    SKIP_WITHOUT_GPU();
-    test_seed();
-    apply_test_filters();
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_all_small_shapes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_primes_and_large_odd_shapes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_strides, setup, teardown),
-    };
-    return cmocka_run_group_tests_name("gemv_shapes", tests, NULL, NULL);
-}
+GPU_TEST_MAIN("gemv_shapes",
+              HANDLE_TEST(test_all_small_shapes),
+              HANDLE_TEST(test_primes_and_large_odd_shapes),
+              HANDLE_TEST(test_strides))

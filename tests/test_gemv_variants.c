@@ -16,17 +16,6 @@
 #include "gemv_check.h"
 #include "variants.h"
 
-static int setup(void **state)
-{
-    mv_handle h = NULL;
-    if (mv_create(&h) != MV_SUCCESS)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state) { return mv_destroy(*state) == MV_SUCCESS ? 0 : -1; }
-
 static int offers(const mv_gemv_variant *v, int trans)
 {
     return (v->ops & (trans ? MV_VARIANT_OP_T : MV_VARIANT_OP_N)) != 0;
@@ -163,15 +152,7 @@ static void test_registry_and_lookup_errors(void **state)
     CHECK_CUDA(cudaFree(d));
 }
 
-int main(void)
-{
-    SKIP_WITHOUT_GPU();
-    test_seed();
-    apply_test_filters();
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_registry_and_lookup_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_every_variant, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_deterministic_variants, setup, teardown),
-    };
-    return cmocka_run_group_tests_name("gemv_variants", tests, NULL, NULL);
-}
+GPU_TEST_MAIN("gemv_variants",
+              HANDLE_TEST(test_registry_and_lookup_errors),
+              HANDLE_TEST(test_every_variant),
+              HANDLE_TEST(test_deterministic_variants))

@@ -139,6 +139,20 @@ int small_mode(void)
     return env && *env && strcmp(env, "0") != 0;
 }
 
+int handle_setup(void **state)
+{
+    mv_handle h = NULL;
+    if (mv_create(&h) != MV_SUCCESS)
+        return -1;
+    *state = h;
+    return 0;
+}
+
+int handle_teardown(void **state)
+{
+    return mv_destroy(*state) == MV_SUCCESS ? 0 : -1;
+}
+
 int same_bits(const double *a, const double *b, size_t count)
 {
     return memcmp(a, b, count * sizeof(double)) == 0;

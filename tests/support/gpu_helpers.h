@@ -78,4 +78,21 @@ void apply_test_filters(void);
 
 int same_bits(const double *a, const double *b, size_t count);
 
+/* cmocka setup and teardown that give each test a fresh handle in *state. */
+int handle_setup(void **state);
+int handle_teardown(void **state);
+#define HANDLE_TEST(f) cmocka_unit_test_setup_teardown(f, handle_setup, handle_teardown)
+
+/* main() of a GPU test program: 77 without a GPU, the seed printed, the
+ * filters applied, then the group of tests given as the arguments. */
+#define GPU_TEST_MAIN(group_name, ...)                                                      \
+    int main(void)                                                                          \
+    {                                                                                       \
+        SKIP_WITHOUT_GPU();                                                                 \
+        test_seed();                                                                        \
+        apply_test_filters();                                                               \
+        const struct CMUnitTest tests_[] = {__VA_ARGS__};                                   \
+        return cmocka_run_group_tests_name(group_name, tests_, NULL, NULL);                 \
+    }
+
 #endif
