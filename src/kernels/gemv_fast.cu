@@ -17,6 +17,9 @@
 //   flight, and the P partial sums are combined by shuffles (and shared
 //   memory when P > 32). Long columns with few outputs are split over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns.
+// `tiled-t-cols4` (op T, columns too long for x to stay in L1): a block takes
+//   four columns and each x vector serves four loads of A, so the L2
+//   traffic for x drops from one x per column to one per four columns.
 //
 // Split bookkeeping (workspace of the handle): partial[s*len_y + i] holds
 // split s's sum for output i; counters[tile] counts the splits of a tile
@@ -373,6 +376,91 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
     }
 }
 
+// Four columns per block for long columns: all 256 threads walk the same
+// rows of four columns, so each vector of x, loaded once, serves four loads
+// of A. Used only when x does not fit in L1 (m * sizeof(T) > 64 KB): then
+// every block of the one-column kernel streams all of x from L2, as many
+// bytes as its column of A. Two row chunks x four columns = eight vector
+// loads in flight per thread, like tiled-t. No split: launch_t takes this
+// path only when the four-column blocks alone fill a wave.
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads)
+gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x,
+                   int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+{
+    constexpr int K = 4, U = kUnroll / K;
+    __shared__ T red[kWarps][K];
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha == T(0)) {
+        for (int64_t j = int64_t(blockIdx.x) * kThreads + threadIdx.x; j < n; j += int64_t(gridDim.x) * kThreads)
+            store_output(y + j * incy, alpha, T(0), beta);
+        return;
+    }
+    const bool x_vec = V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
+    const int64_t step = int64_t(kThreads) * V;
+    for (int64_t cb = blockIdx.x; cb * K < n; cb += gridDim.x) {
+        // Columns past n read column n-1 again (in bounds) and are never stored.
+        const int64_t col0 = cb * K;
+        const T *a[K];
+#pragma unroll
+        for (int k = 0; k < K; ++k)
+            a[k] = A + (col0 + k < n ? col0 + k : n - 1) * lda;
+        T acc[K] = {};
+        int64_t i = int64_t(threadIdx.x) * V;
+        for (; i + (U - 1) * step + V <= m; i += U * step) {
+            T v[U][K][V];
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+#pragma unroll
+                for (int k = 0; k < K; ++k)
+                    load_v<T, V>(a[k] + i + u * step, v[u][k]);
+#pragma unroll
+            for (int u = 0; u < U; ++u) {
+                T xv[V];
+                if (x_vec) {
+                    load_v<T, V>(x + i + u * step, xv);
+                } else {
+#pragma unroll
+                    for (int e = 0; e < V; ++e)
+                        xv[e] = x[(i + u * step + e) * incx];
+                }
+#pragma unroll
+                for (int k = 0; k < K; ++k)
+#pragma unroll
+                    for (int e = 0; e < V; ++e)
+                        acc[k] += v[u][k][e] * xv[e];
+            }
+        }
+        for (; i < m; i += step)
+#pragma unroll
+            for (int e = 0; e < V; ++e)
+                if (i + e < m) {
+                    const T xe = x[(i + e) * incx];
+#pragma unroll
+                    for (int k = 0; k < K; ++k)
+                        acc[k] += a[k][i + e] * xe;
+                }
+        // Fixed order: butterflies within each warp, then warps in order.
+#pragma unroll
+        for (int k = 0; k < K; ++k)
+            acc[k] = warp_sum(acc[k]);
+        if (threadIdx.x % 32 == 0)
+#pragma unroll
+            for (int k = 0; k < K; ++k)
+                red[threadIdx.x / 32][k] = acc[k];
+        __syncthreads();
+        if (threadIdx.x < K && col0 + threadIdx.x < n) {
+            T total = T(0);
+            for (int w = 0; w < kWarps; ++w)
+                total += red[w][threadIdx.x];
+            store_output(y + (col0 + threadIdx.x) * incy, alpha, total, beta);
+        }
+        __syncthreads();  // red[] is reused by the next column group
+    }
+}
+
 int log2_ceil(int64_t v)
 {
     int l = 0;
@@ -403,22 +491,31 @@ int64_t wave_blocks(const mv_gemv_args &a)
 // wave (want) of blocks, each split at least min_span long, within the
 // workspace (splits * len_y partial sums) and the counters (one per tile),
 // and few enough for the last split to add them up quickly.
+// How far plan_split splits: a split is worth it only when the tile holds
+// more than min_rounds rounds of loads, and each split keeps at least
+// rounds_per_split of them.
+struct SplitPolicy {
+    int64_t min_rounds;
+    int64_t rounds_per_split;
+};
+constexpr SplitPolicy kDefaultSplit{3, 2};
+
 Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span,
-                 int64_t align, size_t elem, int64_t finishers_per_output)
+                 int64_t align, size_t elem, int64_t finishers_per_output, SplitPolicy pol = kDefaultSplit)
 {
     Split sp{1, len, a.split_ws, a.split_counters};
     if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
         return sp;
     // A split costs a fence, an atomic and the finish (about a microsecond):
-    // worth it only when a tile holds more than three rounds of loads, and
-    // each split keeps at least two.
+    // by default worth it only when a tile holds more than three rounds of
+    // loads, and each split keeps at least two.
     const int64_t rounds = len / min_span;
-    if (rounds <= 3)
+    if (rounds <= pol.min_rounds)
         return sp;
     // Whole waves: tiles * splits at most one wave of resident blocks, so
     // that no second, nearly empty wave doubles the tail.
     int64_t s = want / tiles;
-    const int64_t by_len = rounds / 2;
+    const int64_t by_len = rounds / pol.rounds_per_split;
     s = s < by_len ? s : by_len;
     const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / len_y;
     s = s < by_ws ? s : by_ws;
@@ -454,8 +551,10 @@ cudaError_t launch_n_q(const mv_gemv_args &a, int log_tx, int64_t tiles, const S
     return cudaGetLastError();
 }
 
+// pol and force_q1 are for the experimental variants (tiled-n-*); the
+// default path uses kDefaultSplit and picks Q from the shape.
 template <typename T, int V>
-cudaError_t launch_n(const mv_gemv_args &a)
+cudaError_t launch_n(const mv_gemv_args &a, SplitPolicy pol = kDefaultSplit, bool force_q1 = false)
 {
     // TX threads along the rows: enough to cover m with V rows each, at most
     // 64 x V <= kThreads rows, so that a thread owns one output at the end.
@@ -463,30 +562,47 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // columns): more, smaller tiles, so more blocks and a cheaper finish of
     // split sums; with few columns, 64 (TY = 4), so every thread still has
     // several columns to load.
+    // Tiles of 64 x V rows read longer runs of each column (fewer DRAM
+    // pages opened per byte) and are taken whenever they alone make two
+    // waves of blocks (tall matrices, e.g. 65536 x 4096).
     const int64_t groups = (a.m + V - 1) / V;
-    const int cap = a.n >= 256 ? 4 : 6;
+    const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
+    const int cap = a.n < 256 || tiles64 >= 2 * wave_blocks<gemv_tiled_n<T, V, 2>>(a) ? 6 : 4;
     int log_tx = log2_ceil(groups);
     log_tx = log_tx > cap ? cap : log_tx;
     const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
     const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
     const int64_t ty = kThreads >> log_tx;
     // Two quads in flight only when a thread has at least four quads to do.
-    const bool two = a.n >= ty * 16;
+    const bool two = !force_q1 && a.n >= ty * 16;
     const int64_t want = two ? wave_blocks<gemv_tiled_n<T, V, 2>>(a) : wave_blocks<gemv_tiled_n<T, V, 1>>(a);
     // A round of loads covers Q quads of 4 columns per thread.
-    const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * (two ? 8 : 4), 4, sizeof(T), kThreads / rows_per_tile);
+    const Split sp =
+        plan_split(a, want, tiles, a.n, a.m, ty * (two ? 8 : 4), 4, sizeof(T), kThreads / rows_per_tile, pol);
     return two ? launch_n_q<T, V, 2>(a, log_tx, tiles, sp) : launch_n_q<T, V, 1>(a, log_tx, tiles, sp);
 }
 
 template <typename T, int V>
 cudaError_t launch_t(const mv_gemv_args &a)
 {
-    // P threads per column: about one vector load each per 4 x kUnroll rows.
+    // P threads per column: about one vector load each per kUnroll x V rows.
     int log_p = log2_ceil((a.m + V * kUnroll - 1) / (V * kUnroll));
     log_p = log_p > 8 ? 8 : log_p;
-    const int64_t cols = kThreads >> log_p;
-    const int64_t blocks_n = (a.n + cols - 1) / cols;
     const int64_t p = int64_t(1) << log_p;
+    const int64_t cols = kThreads >> log_p;
+    // Columns longer than L1 holds x (64 KB of x; L1 is 256 KB per SM
+    // shared with the loads in flight), each a whole block's work, and
+    // enough of them for a wave of four-column blocks: gemv_tiled_t_cols4.
+    const int64_t blocks4 = (a.n + 3) / 4;
+    if (p == kThreads && a.m * int64_t(sizeof(T)) > (int64_t(64) << 10) &&
+        blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, V>>(a)) {
+        const dim3 grid(unsigned(blocks4 < kMaxBlocks ? blocks4 : kMaxBlocks));
+        gemv_tiled_t_cols4<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                                                  static_cast<const T *>(a.x), a.incx,
+                                                                  static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+        return cudaGetLastError();
+    }
+    const int64_t blocks_n = (a.n + cols - 1) / cols;
     const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V>>(a), blocks_n, a.m, a.n, p * V * kUnroll, V,
                                 sizeof(T), p);
     const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
@@ -506,6 +622,25 @@ cudaError_t launch(const mv_gemv_args &a)
     return vec ? launch_n<T, W>(a) : launch_n<T, 1>(a);
 }
 
+// Op N under another split policy (experiments: mvbench --variants).
+template <typename T>
+cudaError_t launch_n_policy(const mv_gemv_args &a, SplitPolicy pol, bool force_q1)
+{
+    constexpr int W = Vec16<T>::width;
+    return vector_ok<T>(a) ? launch_n<T, W>(a, pol, force_q1) : launch_n<T, 1>(a, pol, force_q1);
+}
+
+template <bool ForceQ1>
+cudaError_t launch_one_round(mv_dtype dtype, const mv_gemv_args *args, void *)
+{
+    // Split whenever there is more than one round, one round per split.
+    constexpr SplitPolicy pol{1, 1};
+    if (args->trans)
+        return mv_gemv_fast_launch(dtype, args);
+    return dtype == MV_DTYPE_S ? launch_n_policy<float>(*args, pol, ForceQ1)
+                               : launch_n_policy<double>(*args, pol, ForceQ1);
+}
+
 }  // namespace
 }  // namespace mv
 
@@ -513,3 +648,20 @@ extern "C" cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *a
 {
     return dtype == MV_DTYPE_S ? mv::launch<float>(*args) : mv::launch<double>(*args);
 }
+
+// Experiments on op N's split policy (docs/notes-gemv.md, entry 7); op T
+// runs the default path.
+extern "C" const mv_gemv_variant mv_variant_tiled_n_one_round = {
+    "tiled-n-one-round",
+    "default path, but op N splits the columns until each split is one round of loads",
+    "matvec",
+    "more blocks and fewer sequential DRAM round trips on mid-size N shapes, at the cost of a longer finish",
+    MV_VARIANT_OP_N, 1, 0, nullptr, mv::launch_one_round<false>,
+};
+extern "C" const mv_gemv_variant mv_variant_tiled_n_q1_one_round = {
+    "tiled-n-q1-one-round",
+    "as tiled-n-one-round with one quad of columns in flight (64 registers, 4 blocks per SM)",
+    "matvec",
+    "as many bytes in flight per SM as two quads at 2 blocks per SM, twice the blocks to hide the finish",
+    MV_VARIANT_OP_N, 1, 0, nullptr, mv::launch_one_round<true>,
+};
