@@ -6,15 +6,17 @@
 //
 // `tiled-n` (op N): a block owns a tile of TX*V consecutive rows; thread
 //   (tx, ty) reads V rows of quads of 4 consecutive columns (every TY-th
-//   quad of its split) with 16-byte loads of A and of x, eight columns in
+//   quad of its split) with 16-byte loads of A and of x, four columns in
 //   flight, and the TY partial sums of a row are combined by shuffles and
 //   then through shared memory. Napkin math:
-//   every byte of A is read once, coalesced, with 8 x 16 bytes in flight per
-//   thread and enough blocks (splits of the columns) to fill 132 SMs: the
-//   read bandwidth on large shapes, one launch (~4-5 us) on small ones.
+//   every byte of A is read once, coalesced, with 4 x 16 bytes in flight per
+//   thread, four blocks per SM, and enough blocks (splits of the columns,
+//   one round of loads each) to fill 132 SMs: the read bandwidth on large
+//   shapes, one launch (~4-5 us) on small ones. Unaligned columns (odd
+//   lda): the same bytes in flight as scalar loads, rows TX apart.
 // `tiled-t` (op T): P threads share a column (P from m: 1..256), 256/P
 //   columns per block; each thread reads V rows at a time, eight loads in
-//   flight, and the P partial sums are combined by shuffles (and shared
+//   flight (64 registers, four blocks per SM), and the P partial sums are combined by shuffles (and shared
 //   memory when P > 32). Long columns with few outputs are split over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns.
 // `tiled-t-cols4` (op T, columns too long for x to stay in L1): a block takes
@@ -74,6 +76,21 @@ __device__ __forceinline__ void load_rows(const T *a, bool full, int64_t rows_le
 #pragma unroll
         for (int k = 0; k < V; ++k)
             v[k] = k < rows_left ? __ldg(a + k) : T(0);
+    }
+}
+
+// Rows of one column for tiled-n: V consecutive rows in one 16-byte load
+// (Vec), or, where the column is not 16-byte aligned (odd lda), V rows TX
+// apart in scalar loads, which are coalesced across the warp instead.
+template <typename T, int V, bool Vec>
+__device__ __forceinline__ void load_rows_n(const T *a, bool full, int64_t rows_left, int step, T (&v)[V])
+{
+    if constexpr (Vec) {
+        load_rows<T, V>(a, full, rows_left, v);
+    } else {
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            v[k] = full || int64_t(k) * step < rows_left ? __ldg(a + int64_t(k) * step) : T(0);
     }
 }
 
@@ -163,12 +180,14 @@ __device__ __forceinline__ void finish_tile(const Split &sp, int64_t len_y, int6
 
 // ---- op N --------------------------------------------------------------------
 
-// Q quads of columns in flight per thread: 2 (eight loads, ~106 registers,
-// two blocks per SM) where every thread has many columns; 1 (four loads,
-// more resident blocks) where it has few, so that occupancy keeps bytes in
-// flight on tall-skinny shapes.
-template <typename T, int V, int Q>
-__global__ void __launch_bounds__(kThreads)
+// One quad of four columns in flight per thread (four loads of A, 64
+// registers for float, four blocks per SM): entry 7 of docs/notes-gemv.md
+// measured this against two quads (118 registers, two blocks per SM) with
+// one-round splits; one quad was as fast on large shapes and faster on
+// mid-size ones. Vec: 16-byte loads of V consecutive rows; else V rows TX
+// apart (thread tx owns rows tx, tx + TX, ...), for unaligned columns.
+template <typename T, int V, bool Vec>
+__global__ void __launch_bounds__(kThreads, 4)
 gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_tx, Split sp)
 {
@@ -195,43 +214,25 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
     const int64_t j_end = j_begin + sp.span < n ? j_begin + sp.span : n;
     const bool x_vec = incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-        const int64_t r0 = tile * rows_per_tile + int64_t(tx) * V;
-        const bool full = r0 + V <= m;
+        const int rstep = Vec ? 1 : TX;  // between a thread's rows
+        const int64_t r0 = tile * rows_per_tile + (Vec ? int64_t(tx) * V : int64_t(tx));
+        const bool full = r0 + int64_t(V - 1) * rstep < m;
         T acc[V];
 #pragma unroll
         for (int k = 0; k < V; ++k)
             acc[k] = T(0);
         if (r0 < m) {
             const T *a = A + r0;
-            // Thread ty takes quads of 4 consecutive columns, q = ty, ty+TY, ...,
-            // two quads (8 loads of A, 2 of x) in flight per iteration.
+            // Thread ty takes quads of 4 consecutive columns, q = ty, ty+TY, ...
             const int64_t quads = (j_end - j_begin) / 4;
             int64_t q = ty;
-            for (; Q == 2 && q + TY < quads; q += 2 * TY) {
-                T v[2][4][V], xv[2][4];
-#pragma unroll
-                for (int u = 0; u < 2; ++u) {
-                    const int64_t j0 = j_begin + 4 * (q + int64_t(u) * TY);
-                    load_x4<T>(x, j0, incx, x_vec, xv[u]);
-#pragma unroll
-                    for (int c = 0; c < 4; ++c)
-                        load_rows<T, V>(a + (j0 + c) * lda, full, m - r0, v[u][c]);
-                }
-#pragma unroll
-                for (int u = 0; u < 2; ++u)
-#pragma unroll
-                    for (int c = 0; c < 4; ++c)
-#pragma unroll
-                        for (int k = 0; k < V; ++k)
-                            acc[k] += v[u][c][k] * xv[u][c];
-            }
             for (; q < quads; q += TY) {
                 T v[4][V], xv[4];
                 const int64_t j0 = j_begin + 4 * q;
                 load_x4<T>(x, j0, incx, x_vec, xv);
 #pragma unroll
                 for (int c = 0; c < 4; ++c)
-                    load_rows<T, V>(a + (j0 + c) * lda, full, m - r0, v[c]);
+                    load_rows_n<T, V, Vec>(a + (j0 + c) * lda, full, m - r0, rstep, v[c]);
 #pragma unroll
                 for (int c = 0; c < 4; ++c)
 #pragma unroll
@@ -242,7 +243,7 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             const int64_t j = j_begin + 4 * quads + ty;
             if (j < j_end) {
                 T v[V];
-                load_rows<T, V>(a + j * lda, full, m - r0, v);
+                load_rows_n<T, V, Vec>(a + j * lda, full, m - r0, rstep, v);
                 const T xj = x[j * incx];
 #pragma unroll
                 for (int k = 0; k < V; ++k)
@@ -260,7 +261,7 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         if (TX >= 32 || lane < TX)
 #pragma unroll
             for (int k = 0; k < V; ++k)
-                red[group][tx * V + k] = acc[k];
+                red[group][Vec ? tx * V + k : tx + k * TX] = acc[k];
         __syncthreads();
         // Thread o finishes output row tile*rows_per_tile + o (rows_per_tile
         // <= kThreads by the choice of TX).
@@ -285,7 +286,10 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
 
 // ---- op T --------------------------------------------------------------------
 
-template <typename T, int V>
+// Vec: 16-byte loads of V consecutive rows; else (columns not 16-byte
+// aligned, odd lda) V scalar loads P rows apart, coalesced across the P
+// threads of a column: the same bytes in flight either way.
+template <typename T, int V, bool Vec>
 __global__ void __launch_bounds__(kThreads)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
@@ -296,7 +300,7 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         return;
     const int P = 1 << log_p, C = kThreads >> log_p;
     // x in 16-byte loads too, where it is contiguous and aligned like A.
-    const bool x_vec = V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
+    const bool x_vec = Vec && V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     const int c = threadIdx.x >> log_p, l = threadIdx.x & (P - 1);
     const int64_t blocks_n = (n + C - 1) / C;
 
@@ -315,13 +319,21 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         T acc = T(0);
         if (col < n) {
             const T *a = A + col * lda;
-            int64_t i = i_begin + int64_t(l) * V;
+            const int64_t es = Vec ? 1 : P;  // between a thread's V elements
+            int64_t i = i_begin + (Vec ? int64_t(l) * V : int64_t(l));
             const int64_t step = int64_t(P) * V;
-            for (; i + (kUnroll - 1) * step + V <= i_end; i += kUnroll * step) {
+            for (; i + (kUnroll - 1) * step + (V - 1) * es < i_end; i += kUnroll * step) {
                 T v[kUnroll][V];
 #pragma unroll
-                for (int u = 0; u < kUnroll; ++u)
-                    load_v<T, V>(a + i + u * step, v[u]);
+                for (int u = 0; u < kUnroll; ++u) {
+                    if constexpr (Vec) {
+                        load_v<T, V>(a + i + u * step, v[u]);
+                    } else {
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            v[u][k] = __ldg(a + i + u * step + k * es);
+                    }
+                }
                 if (x_vec) {
 #pragma unroll
                     for (int u = 0; u < kUnroll; ++u) {
@@ -336,22 +348,28 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
                     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
                         for (int k = 0; k < V; ++k)
-                            acc += v[u][k] * x[(i + u * step + k) * incx];
+                            acc += v[u][k] * x[(i + u * step + k * es) * incx];
                 }
             }
             // Fewer than kUnroll whole vectors left: one at a time.
-            for (; i + V <= i_end; i += step) {
+            for (; i + (V - 1) * es < i_end; i += step) {
                 T v[V];
-                load_v<T, V>(a + i, v);
+                if constexpr (Vec) {
+                    load_v<T, V>(a + i, v);
+                } else {
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        v[k] = __ldg(a + i + k * es);
+                }
 #pragma unroll
                 for (int k = 0; k < V; ++k)
-                    acc += v[k] * x[(i + k) * incx];
+                    acc += v[k] * x[(i + k * es) * incx];
             }
             for (; i < i_end; i += step)
 #pragma unroll
                 for (int k = 0; k < V; ++k)
-                    if (i + k < i_end)
-                        acc += a[i + k] * x[(i + k) * incx];
+                    if (i + k * es < i_end)
+                        acc += a[i + k * es] * x[(i + k * es) * incx];
         }
         // Combine the P partial sums of a column in a fixed order.
         for (int off = 1; off < P && off < 32; off *= 2)
@@ -493,7 +511,7 @@ int64_t wave_blocks(const mv_gemv_args &a)
 // and few enough for the last split to add them up quickly.
 // How far plan_split splits: a split is worth it only when the tile holds
 // more than min_rounds rounds of loads, and each split keeps at least
-// rounds_per_split of them.
+// rounds_per_split of them (op T: kDefaultSplit; op N: one round).
 struct SplitPolicy {
     int64_t min_rounds;
     int64_t rounds_per_split;
@@ -541,20 +559,8 @@ bool vector_ok(const mv_gemv_args &a)
     return reinterpret_cast<uintptr_t>(a.A) % 16 == 0 && a.lda % W == 0;
 }
 
-template <typename T, int V, int Q>
-cudaError_t launch_n_q(const mv_gemv_args &a, int log_tx, int64_t tiles, const Split &sp)
-{
-    const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
-    gemv_tiled_n<T, V, Q><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                                           static_cast<const T *>(a.x), a.incx,
-                                                           static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_tx, sp);
-    return cudaGetLastError();
-}
-
-// pol and force_q1 are for the experimental variants (tiled-n-*); the
-// default path uses kDefaultSplit and picks Q from the shape.
-template <typename T, int V>
-cudaError_t launch_n(const mv_gemv_args &a, SplitPolicy pol = kDefaultSplit, bool force_q1 = false)
+template <typename T, int V, bool Vec>
+cudaError_t launch_n(const mv_gemv_args &a)
 {
     // TX threads along the rows: enough to cover m with V rows each, at most
     // 64 x V <= kThreads rows, so that a thread owns one output at the end.
@@ -565,24 +571,29 @@ cudaError_t launch_n(const mv_gemv_args &a, SplitPolicy pol = kDefaultSplit, boo
     // Tiles of 64 x V rows read longer runs of each column (fewer DRAM
     // pages opened per byte) and are taken whenever they alone make two
     // waves of blocks (tall matrices, e.g. 65536 x 4096).
+    const int64_t want = wave_blocks<gemv_tiled_n<T, V, Vec>>(a);
     const int64_t groups = (a.m + V - 1) / V;
     const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
-    const int cap = a.n < 256 || tiles64 >= 2 * wave_blocks<gemv_tiled_n<T, V, 2>>(a) ? 6 : 4;
+    const int cap = a.n < 256 || tiles64 >= 2 * want ? 6 : 4;
     int log_tx = log2_ceil(groups);
     log_tx = log_tx > cap ? cap : log_tx;
     const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
     const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
     const int64_t ty = kThreads >> log_tx;
-    // Two quads in flight only when a thread has at least four quads to do.
-    const bool two = !force_q1 && a.n >= ty * 16;
-    const int64_t want = two ? wave_blocks<gemv_tiled_n<T, V, 2>>(a) : wave_blocks<gemv_tiled_n<T, V, 1>>(a);
-    // A round of loads covers Q quads of 4 columns per thread.
-    const Split sp =
-        plan_split(a, want, tiles, a.n, a.m, ty * (two ? 8 : 4), 4, sizeof(T), kThreads / rows_per_tile, pol);
-    return two ? launch_n_q<T, V, 2>(a, log_tx, tiles, sp) : launch_n_q<T, V, 1>(a, log_tx, tiles, sp);
+    // A round of loads is one quad of 4 columns per thread. Splits of one
+    // round each (up to a wave of blocks): entry 7 of docs/notes-gemv.md
+    // measured 5-25% less time than two-round splits on mid-size shapes.
+    constexpr SplitPolicy one_round{1, 1};
+    const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * 4, 4, sizeof(T), kThreads / rows_per_tile, one_round);
+    const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
+    gemv_tiled_n<T, V, Vec><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                                             static_cast<const T *>(a.x), a.incx,
+                                                             static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_tx,
+                                                             sp);
+    return cudaGetLastError();
 }
 
-template <typename T, int V>
+template <typename T, int V, bool Vec>
 cudaError_t launch_t(const mv_gemv_args &a)
 {
     // P threads per column: about one vector load each per kUnroll x V rows.
@@ -595,18 +606,19 @@ cudaError_t launch_t(const mv_gemv_args &a)
     // enough of them for a wave of four-column blocks: gemv_tiled_t_cols4.
     const int64_t blocks4 = (a.n + 3) / 4;
     if (p == kThreads && a.m * int64_t(sizeof(T)) > (int64_t(64) << 10) &&
-        blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, V>>(a)) {
+        blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, Vec ? V : 1>>(a)) {
+        // Unaligned columns: scalar loads (eight in flight, not 4 x 8).
         const dim3 grid(unsigned(blocks4 < kMaxBlocks ? blocks4 : kMaxBlocks));
-        gemv_tiled_t_cols4<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+        gemv_tiled_t_cols4<T, Vec ? V : 1><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
                                                                   static_cast<const T *>(a.x), a.incx,
                                                                   static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
         return cudaGetLastError();
     }
     const int64_t blocks_n = (a.n + cols - 1) / cols;
-    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V>>(a), blocks_n, a.m, a.n, p * V * kUnroll, V,
-                                sizeof(T), p);
+    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V, Vec>>(a), blocks_n, a.m, a.n, p * V * kUnroll,
+                                V, sizeof(T), p);
     const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
-    gemv_tiled_t<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+    gemv_tiled_t<T, V, Vec><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
                                                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
                                                         a.incy, a.alpha, a.beta, log_p, sp);
     return cudaGetLastError();
@@ -618,27 +630,10 @@ cudaError_t launch(const mv_gemv_args &a)
     constexpr int W = Vec16<T>::width;
     const bool vec = vector_ok<T>(a);
     if (a.trans)
-        return vec ? launch_t<T, W>(a) : launch_t<T, 1>(a);
-    return vec ? launch_n<T, W>(a) : launch_n<T, 1>(a);
-}
-
-// Op N under another split policy (experiments: mvbench --variants).
-template <typename T>
-cudaError_t launch_n_policy(const mv_gemv_args &a, SplitPolicy pol, bool force_q1)
-{
-    constexpr int W = Vec16<T>::width;
-    return vector_ok<T>(a) ? launch_n<T, W>(a, pol, force_q1) : launch_n<T, 1>(a, pol, force_q1);
-}
-
-template <bool ForceQ1>
-cudaError_t launch_one_round(mv_dtype dtype, const mv_gemv_args *args, void *)
-{
-    // Split whenever there is more than one round, one round per split.
-    constexpr SplitPolicy pol{1, 1};
-    if (args->trans)
-        return mv_gemv_fast_launch(dtype, args);
-    return dtype == MV_DTYPE_S ? launch_n_policy<float>(*args, pol, ForceQ1)
-                               : launch_n_policy<double>(*args, pol, ForceQ1);
+        return vec ? launch_t<T, W, true>(a) : launch_t<T, W, false>(a);
+    // Op N keeps V = W rows per thread either way (scalar loads TX apart
+    // when the columns are not 16-byte aligned): as many bytes in flight.
+    return vec ? launch_n<T, W, true>(a) : launch_n<T, W, false>(a);
 }
 
 }  // namespace
@@ -648,20 +643,3 @@ extern "C" cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *a
 {
     return dtype == MV_DTYPE_S ? mv::launch<float>(*args) : mv::launch<double>(*args);
 }
-
-// Experiments on op N's split policy (docs/notes-gemv.md, entry 7); op T
-// runs the default path.
-extern "C" const mv_gemv_variant mv_variant_tiled_n_one_round = {
-    "tiled-n-one-round",
-    "default path, but op N splits the columns until each split is one round of loads",
-    "matvec",
-    "more blocks and fewer sequential DRAM round trips on mid-size N shapes, at the cost of a longer finish",
-    MV_VARIANT_OP_N, 1, 0, nullptr, mv::launch_one_round<false>,
-};
-extern "C" const mv_gemv_variant mv_variant_tiled_n_q1_one_round = {
-    "tiled-n-q1-one-round",
-    "as tiled-n-one-round with one quad of columns in flight (64 registers, 4 blocks per SM)",
-    "matvec",
-    "as many bytes in flight per SM as two quads at 2 blocks per SM, twice the blocks to hide the finish",
-    MV_VARIANT_OP_N, 1, 0, nullptr, mv::launch_one_round<true>,
-};

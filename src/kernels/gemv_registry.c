@@ -16,8 +16,6 @@ extern const mv_gemv_variant mv_variants_block_multiply[6];                /* BL
 extern const mv_gemv_variant mv_variants_transposed_block_multiply[6];     /* the same widths */
 extern const mv_gemv_variant mv_variants_transpose_then_block_multiply[6]; /* the same widths */
 extern const mv_gemv_variant mv_variant_vector4;
-extern const mv_gemv_variant mv_variant_tiled_n_one_round;
-extern const mv_gemv_variant mv_variant_tiled_n_q1_one_round;
 
 static const mv_gemv_variant *const variants[] = {
     &mv_variant_default,
@@ -45,8 +43,6 @@ static const mv_gemv_variant *const variants[] = {
     &mv_variants_transpose_then_block_multiply[4],
     &mv_variants_transpose_then_block_multiply[5],
     &mv_variant_vector4,
-    &mv_variant_tiled_n_one_round,
-    &mv_variant_tiled_n_q1_one_round,
 };
 
 size_t mv_gemv_variant_count(void)
