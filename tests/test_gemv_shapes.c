@@ -74,7 +74,29 @@ static void test_strides(void **state)
     }
 }
 
+/* Op T with a strided x on matrices of 64 MB and more: x is gathered into
+ * the handle's workspace first; with a split reduction (few long columns)
+ * the partial sums share that workspace. Odd lda: unaligned columns. */
+static void test_strided_x_large_t(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(4);
+    static const gemv_case cases[] = {
+        {DT_S, MV_OP_T, 4099, 4111, 4099, 3, 1, 1.25, 0.0, 0, NULL},
+        {DT_S, MV_OP_T, 4099, 4111, 4101, -2, -3, -0.5, 0.75, 0, NULL},
+        {DT_S, MV_OP_T, 300007, 61, 300007, -3, 2, 1.0, 0.5, 0, NULL},
+        {DT_D, MV_OP_T, 150001, 61, 150002, 5, 1, 2.0, 0.0, 0, NULL},
+        {DT_D, MV_OP_T, 2049, 4099, 2051, 2, 1, 1.0, 0.0, 0, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        if (small_mode() && k > 0)
+            break;
+        run_gemv_case(h, &cases[k], &r);
+    }
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
-              HANDLE_TEST(test_strides))
+              HANDLE_TEST(test_strides),
+              HANDLE_TEST(test_strided_x_large_t))

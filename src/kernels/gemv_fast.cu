@@ -593,9 +593,40 @@ cudaError_t launch_n(const mv_gemv_args &a)
     return cudaGetLastError();
 }
 
-template <typename T, int V, bool Vec>
-cudaError_t launch_t(const mv_gemv_args &a)
+// x[i * incx] -> out[i]: op T's x made contiguous (see launch_t).
+template <typename T>
+__global__ void gather_x(int64_t len, const T *__restrict__ x, int64_t incx, T *__restrict__ out)
 {
+    const int64_t stride = int64_t(gridDim.x) * blockDim.x;
+    for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < len; i += stride)
+        out[i] = x[i * incx];
+}
+
+template <typename T, int V, bool Vec>
+cudaError_t launch_t(const mv_gemv_args &args)
+{
+    // A strided x (incx != 1) costs op T a quarter of its speed on large
+    // shapes: each warp's scalar x loads touch incx times the cache lines of
+    // its loads of A (entry 8 of docs/notes-gemv.md). Where A is large
+    // enough (64 MB: ~15 us, against ~2 us for a second launch) x is first
+    // gathered into the tail of the handle's workspace (at most a quarter of
+    // it; the split partial sums keep the rest), then read with incx = 1.
+    // Not when alpha is known to be 0: x must not be read then.
+    mv_gemv_args a = args;
+    const size_t x_bytes = (size_t(a.m) * sizeof(T) + 255) / 256 * 256;
+    const bool alpha_zero = !a.alpha.dev && a.alpha.value == 0.0;
+    if (a.incx != 1 && !alpha_zero && a.split_ws && x_bytes <= a.split_ws_bytes / 4 &&
+        double(a.m) * double(a.n) * sizeof(T) >= double(64 << 20)) {
+        T *x_contig = reinterpret_cast<T *>(static_cast<char *>(a.split_ws) + a.split_ws_bytes - x_bytes);
+        gather_x<T><<<blocks_for(a.m, kThreads), kThreads, 0, a.stream>>>(a.m, static_cast<const T *>(a.x),
+                                                                            a.incx, x_contig);
+        const cudaError_t err = cudaGetLastError();
+        if (err != cudaSuccess)
+            return err;
+        a.x = x_contig;
+        a.incx = 1;
+        a.split_ws_bytes -= x_bytes;
+    }
     // P threads per column: about one vector load each per kUnroll x V rows.
     int log_p = log2_ceil((a.m + V * kUnroll - 1) / (V * kUnroll));
     log_p = log_p > 8 ? 8 : log_p;
