@@ -801,8 +801,10 @@ static void usage(void)
 int main(int argc, char **argv)
 {
     /* transpose and gemm have their own options (bench_ops.h). */
-    /* TRANSPOSE-DISPATCH */
-    /* GEMM-DISPATCH */
+    if (argc > 1 && !strcmp(argv[1], "transpose"))
+        return mvbench_transpose(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "gemm"))
+        return mvbench_gemm(argc - 1, argv + 1);
     opt.out = "mvbench-out";
     opt.seed = (uint64_t)time(NULL);
     opt.rounds = 0;

@@ -1,0 +1,20 @@
+/* Running a named GEMM variant: for the tests and mvbench, apart from the
+ * stable API. Linked from the static library (the shared one does not export
+ * these). Validation, quick returns and errors are exactly mv_sgemm's. */
+#ifndef MATVEC_GEMM_VARIANTS_H
+#define MATVEC_GEMM_VARIANTS_H
+
+#include "kernels/gemm_variants.h"
+#include "matvec.h"
+
+/* C = alpha*op(A)*op(B) + beta*C through the named variant; dtype_double
+ * selects double (else float) for A, B, C, alpha, beta. Errors:
+ * MV_ERR_INVALID_VALUE for an unknown name, MV_ERR_NOT_SUPPORTED when the
+ * variant lacks the type; then those of mv_sgemm, in the same order, with
+ * messages that start "mv_gemm_variant_run: ". */
+mv_status mv_gemm_variant_run(mv_handle h, const char *variant, int dtype_double, mv_operation transa,
+                              mv_operation transb, int64_t m, int64_t n, int64_t k, const void *alpha,
+                              const void *A, int64_t lda, const void *B, int64_t ldb, const void *beta, void *C,
+                              int64_t ldc);
+
+#endif

@@ -1,0 +1,113 @@
+// The default GEMM path (mv_gemm_launch) and its FP32 kernel: a
+// register-tiled SIMT GEMM on the CUDA cores (FFMA, IEEE single precision:
+// the accuracy class of cuBLAS SGEMM, no TF32 or tensor cores). The kernel
+// template is in gemm_simt.cuh; this file instantiates the default path's
+// two tile configurations (gemm_variants.cu the other simt-* ones).
+//
+// Napkin math (H200): FP32 peak = 132 SMs x 128 lanes x 2 flop x ~1.98 GHz
+// = ~67 TFLOP/s; cuBLAS SGEMM reaches 50.9 TFLOP/s at 8192^3 (76%), and 90%
+// of that (46 TFLOP/s) is the target. Each SM sub-partition issues one warp
+// instruction per clock and retires one warp-wide FFMA per clock, so every
+// instruction that is not an FFMA costs one FFMA: the kernel lives or dies
+// by its FFMA share of the instruction stream, then by stalls.
+//
+// Design (the why of each choice):
+// - Block tile BM x BN with BK along k, C tile in registers. Each thread owns
+//   TM x TN = (4*CM) x (4*CN) outputs: CM chunks of 4 consecutive rows spaced
+//   32 rows apart and CN chunks of 4 consecutive columns spaced 16 apart. A
+//   warp is 8 lanes along m by 4 along n (lane_m = lane / 4, lane_n =
+//   lane % 4), so a quarter warp (8 lanes) reads 2 distinct 16-byte row
+//   chunks of the A tile and 4 of the B tile: every LDS.128 is conflict-free
+//   and each value is broadcast to the lanes that share it.
+// - Per k step a thread does TM*TN FFMAs for CM + CN LDS.128: 8x16 gives 128
+//   FFMA per 6 loads (95.5% FFMA before loop overhead), 8x8 gives 64 per 4.
+//   The default for large shapes is 128x128 with 128 threads (2x2 warps of
+//   64x64, 8x16 per thread), the shape cuBLAS's own FFMA kernels use; 128
+//   accumulators plus fragments fit the 255-register limit with 2 blocks
+//   (8 warps) per SM (ptxas, sm_90: 228-255 registers, no spills).
+// - The BK k of a stage are straight-line code (a fold over the k index):
+//   NVVM keeps a `#pragma unroll` loop of that size as a loop of 4-k bodies.
+// - Shared memory holds op(A) and op(B) k-major: As[q][i], Bs[q][j], rows
+//   padded by 4 floats. The inner loop then reads a column of the A tile and
+//   a row of the B tile as float4s, whatever the transposes were.
+// - Global -> shared: where the source is contiguous along the tile's rows
+//   (A with N: A(i, q) runs along i; B with T: op(B)(q, j) = B[j + q*ldb]
+//   runs along j) and 16-byte aligned, cp.async.cg copies 16 bytes straight
+//   into shared memory (no registers, no L1), in a 3-stage pipeline: the copy
+//   of tile kt+2 is in flight while tile kt is multiplied, which hides the
+//   ~1 us of L2/DRAM latency behind BK*TM*TN FFMAs per thread. Where the
+//   source is contiguous along k (A with T, B with N) the tile must be
+//   transposed on the way: 16-byte LDG of 4 consecutive k into registers at
+//   the top of step kt (for tile kt+1), four STS after the math of step kt
+//   (latency hidden by the math). The padding makes those STS conflict-free
+//   for BK = 8: 4 rows apart are 4*(BM+4) = 16 banks apart.
+// - One barrier per k step. The stage written during step kt was last read
+//   in step kt-1, which every thread finished before that barrier.
+// - Guards cost issue slots, so the k loop comes in three copies (template
+//   Guard): interior block tiles in the steady state load with no compare at
+//   all (plain 16-byte cp.async), edge tiles guard rows only, and the last
+//   S-1 steps guard k too. The interior loop of the NN kernel is 1129
+//   instructions per 1024 FFMA on sm_90 (91% FFMA issue share: 48 LDS.128,
+//   2 cp.async, 2 LDG.128, 8 STS, a barrier, pointer and stage arithmetic).
+// - Unaligned operands (lda or ldb not a multiple of 4, or a base pointer not
+//   16-byte aligned): the same kernel with scalar, register-staged loads
+//   (template flag VEC = false).
+// - Tails: every load is guarded (zero fill: cp.async's src-size operand for
+//   the async path) and every store too, so any m, n, k is right with the
+//   same kernel; the cost falls only on edge tiles.
+// - Small grids: when 128x128 tiles are fewer than the SMs, a 64x64x16
+//   configuration gives 4x the blocks.
+// - Tiles are walked in groups of kGroupM tile-rows (one band of C at a
+//   time) so the blocks in flight share their panels of A and B in L2.
+// - Deterministic: every output sums over k in increasing order with one
+//   FFMA per term; no split-k, no atomics.
+// - alpha == 0 or k == 0 (C = beta*C) and the beta rules: see Scalars in
+//   gemm_epilogue.cuh; the kernel never reads C when beta == 0.
+#include "gemm_simt.cuh"
+
+namespace mv {
+namespace gemm {
+namespace {
+
+// The configurations of the default path (the simt-* variants' others are
+// instantiated in gemm_variants.cu).
+//                          BM   BN  BK CM CN stages min-blocks/SM
+using Cfg128x128x8T128 = Cfg<128, 128, 8, 2, 4, 3, 2>;  // 128 threads, 8x16 each
+using Cfg64x64x16 = Cfg<64, 64, 16, 2, 1, 3, 4>;        // 128 threads, 8x4 each
+static_assert(Cfg128x128x8T128::THREADS == 128 && Cfg64x64x16::THREADS == 128, "thread counts as documented");
+
+// The configuration of the default path for a float call.
+mv_simt_config default_config(const mv_gemm_args *g)
+{
+    const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
+    const int64_t big_tiles = ceil_div(g->m, 128) * ceil_div(g->n, 128);
+    // Fewer 128x128 tiles than SMs leaves SMs idle for the whole call: the
+    // 64x64 tiles are 4x as many (each at ~60% of the big kernel's rate).
+    return big_tiles >= sms ? MV_SIMT_128x128x8_T128 : MV_SIMT_64x64x16;
+}
+
+}  // namespace
+}  // namespace gemm
+}  // namespace mv
+
+extern "C" cudaError_t mv_sgemm_simt_fast_launch(mv_simt_config config, const mv_gemm_args *args)
+{
+    using namespace mv::gemm;
+    switch (config) {
+    case MV_SIMT_128x128x8_T128: return launch_simt<Cfg128x128x8T128>(args);
+    case MV_SIMT_64x64x16: return launch_simt<Cfg64x64x16>(args);
+    default: return cudaErrorInvalidValue;
+    }
+}
+
+// The default path: C = beta*C when the product vanishes (host-mode alpha
+// == 0, or k == 0 in either mode); double on the FP64 tensor cores (DMMA,
+// src/kernels/gemm_dmma.cu); float on the SIMT kernel of gemm_simt.cuh.
+extern "C" cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args)
+{
+    if (args->k == 0 || (!args->alpha.dev && args->alpha.value == 0.0))
+        return mv_gemm_scale_launch(dtype, args);
+    if (dtype == MV_DTYPE_D)
+        return mv_dgemm_dmma_launch(args);
+    return mv_sgemm_simt_fast_launch(mv::gemm::default_config(args), args);
+}

@@ -1,0 +1,246 @@
+/* mv_stranspose, mv_dtranspose (B = A^T out of place) and
+ * mv_stranspose_inplace, mv_dtranspose_inplace (square, in place): argument
+ * validation in a fixed order, quick returns, then dispatch to the kernels.
+ *
+ * Out of place the order is m, n, lda (and the extent of A), ldb (and the
+ * extent of B); then the quick return for m == 0 or n == 0, which needs no
+ * pointer; then A, B, and the rule that their byte ranges do not overlap;
+ * last a handle bound to no device. In place: n, lda (and the extent), the
+ * quick return for n == 0, A, the device. */
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#include "internal.h"
+#include "kernels/transpose.h"
+#include "transpose_variants.h"
+
+static size_t elem_size(mv_dtype dtype)
+{
+    return dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
+}
+
+/* The last element of a rows x cols matrix with leading dimension ld,
+ * offset (cols-1)*ld + rows - 1, must have an address: (cols-1)*ld + rows
+ * elements of size bytes within 2^63 bytes. */
+static int matrix_fits(int64_t rows, int64_t cols, int64_t ld, size_t size)
+{
+    const int64_t max_elems = INT64_MAX / (int64_t)size;
+    if (rows > max_elems)
+        return 0;
+    return cols <= 1 || ld <= (max_elems - rows) / (cols - 1);
+}
+
+/* Bytes from the first to one past the last element; only for shapes that
+ * matrix_fits accepted, with rows, cols >= 1. */
+static uint64_t matrix_bytes(int64_t rows, int64_t cols, int64_t ld, size_t size)
+{
+    return ((uint64_t)(cols - 1) * (uint64_t)ld + (uint64_t)rows) * (uint64_t)size;
+}
+
+/* Validates an out-of-place call and fills args. Returns MV_SUCCESS with
+ * *quick set when the call has nothing to do. inplace_fn names the function
+ * to suggest when B overlaps A. */
+static mv_status prepare(mv_handle h, const char *fn, const char *inplace_fn, mv_dtype dtype, int64_t m, int64_t n,
+                         const void *A, int64_t lda, void *B, int64_t ldb, mv_transpose_args *args, int *quick)
+{
+    const size_t size = elem_size(dtype);
+    *quick = 1;
+
+    if (m < 0)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: m = %lld must be >= 0", fn, (long long)m);
+    if (n < 0)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: n = %lld must be >= 0", fn, (long long)n);
+    const int64_t min_lda = m > 1 ? m : 1;
+    if (lda < min_lda)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld must be >= max(1, m) = %lld", fn, (long long)lda,
+                       (long long)min_lda);
+    if (!matrix_fits(m, n, lda, size))
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld with m = %lld, n = %lld spans more than 2^63 bytes",
+                       fn, (long long)lda, (long long)m, (long long)n);
+    const int64_t min_ldb = n > 1 ? n : 1;
+    if (ldb < min_ldb)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: ldb = %lld must be >= max(1, n) = %lld", fn, (long long)ldb,
+                       (long long)min_ldb);
+    /* B is n x m. */
+    if (!matrix_fits(n, m, ldb, size))
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: ldb = %lld with n = %lld, m = %lld spans more than 2^63 bytes",
+                       fn, (long long)ldb, (long long)n, (long long)m);
+
+    /* Quick return: nothing to move, no pointer is needed. */
+    if (m == 0 || n == 0)
+        return MV_SUCCESS;
+
+    if (!A)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: A = NULL", fn);
+    if (!B)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: B = NULL", fn);
+    /* The byte ranges from the first to the last element of each matrix,
+     * padding rows included: the kernels read A while other blocks write B. */
+    const uint64_t a0 = (uint64_t)(uintptr_t)A, a1 = a0 + matrix_bytes(m, n, lda, size);
+    const uint64_t b0 = (uint64_t)(uintptr_t)B, b1 = b0 + matrix_bytes(n, m, ldb, size);
+    if (a0 < b1 && b0 < a1)
+        return mv_fail(h, MV_ERR_INVALID_VALUE,
+                       "%s: B overlaps A (A spans bytes [0x%llx, 0x%llx), B [0x%llx, 0x%llx)); out of place B must "
+                       "not overlap A: use %s to transpose a square matrix in place",
+                       fn, (unsigned long long)a0, (unsigned long long)a1, (unsigned long long)b0,
+                       (unsigned long long)b1, inplace_fn);
+    if (h->device < 0)
+        return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
+
+    *args = (mv_transpose_args){0};
+    args->m = m;
+    args->n = n;
+    args->A = A;
+    args->lda = lda;
+    args->B = B;
+    args->ldb = ldb;
+    args->stream = h->stream;
+    args->sm_count = h->sm_count;
+    *quick = 0;
+    return MV_SUCCESS;
+}
+
+/* The same for the square in-place call: args->B == args->A. */
+static mv_status prepare_inplace(mv_handle h, const char *fn, mv_dtype dtype, int64_t n, void *A, int64_t lda,
+                                 mv_transpose_args *args, int *quick)
+{
+    *quick = 1;
+    if (n < 0)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: n = %lld must be >= 0", fn, (long long)n);
+    const int64_t min_lda = n > 1 ? n : 1;
+    if (lda < min_lda)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld must be >= max(1, n) = %lld", fn, (long long)lda,
+                       (long long)min_lda);
+    if (!matrix_fits(n, n, lda, elem_size(dtype)))
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld with n = %lld spans more than 2^63 bytes", fn,
+                       (long long)lda, (long long)n);
+    if (n == 0)
+        return MV_SUCCESS;
+    if (!A)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: A = NULL", fn);
+    if (h->device < 0)
+        return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
+    /* A 1 x 1 matrix is its own transpose: validated, nothing to launch. */
+    if (n == 1)
+        return MV_SUCCESS;
+
+    *args = (mv_transpose_args){0};
+    args->m = n;
+    args->n = n;
+    args->A = A;
+    args->lda = lda;
+    args->B = A;
+    args->ldb = lda;
+    args->stream = h->stream;
+    args->sm_count = h->sm_count;
+    *quick = 0;
+    return MV_SUCCESS;
+}
+
+static mv_status launched(mv_handle h, const char *fn, cudaError_t err)
+{
+    if (err != cudaSuccess)
+        return mv_fail(h, MV_ERR_EXECUTION, "%s: kernel launch failed: %s (%s)", fn, cudaGetErrorString(err),
+                       cudaGetErrorName(err));
+    return MV_SUCCESS;
+}
+
+static mv_status transpose(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, const void *A, int64_t lda, void *B,
+                           int64_t ldb)
+{
+    if (!h)
+        return MV_ERR_NOT_INITIALIZED;
+    const char *fn = dtype == MV_DTYPE_S ? "mv_stranspose" : "mv_dtranspose";
+    const char *inplace_fn = dtype == MV_DTYPE_S ? "mv_stranspose_inplace" : "mv_dtranspose_inplace";
+    mv_transpose_args args;
+    int quick;
+    const mv_status st = prepare(h, fn, inplace_fn, dtype, m, n, A, lda, B, ldb, &args, &quick);
+    if (st != MV_SUCCESS || quick)
+        return st;
+    return launched(h, fn, mv_transpose_launch(dtype, &args));
+}
+
+static mv_status transpose_inplace(mv_handle h, mv_dtype dtype, int64_t n, void *A, int64_t lda)
+{
+    if (!h)
+        return MV_ERR_NOT_INITIALIZED;
+    const char *fn = dtype == MV_DTYPE_S ? "mv_stranspose_inplace" : "mv_dtranspose_inplace";
+    mv_transpose_args args;
+    int quick;
+    const mv_status st = prepare_inplace(h, fn, dtype, n, A, lda, &args, &quick);
+    if (st != MV_SUCCESS || quick)
+        return st;
+    return launched(h, fn, mv_transpose_inplace_launch(dtype, &args));
+}
+
+static const mv_transpose_variant *variant_for(mv_handle h, const char *fn, const char *name, mv_status *st)
+{
+    const mv_transpose_variant *v = mv_transpose_variant_find(name);
+    *st = MV_SUCCESS;
+    if (!v)
+        *st = mv_fail(h, MV_ERR_INVALID_VALUE, "%s: variant = \"%s\" is not a transpose variant", fn,
+                      name ? name : "(NULL)");
+    return v;
+}
+
+mv_status mv_transpose_variant_run(mv_handle h, const char *variant, int dtype_double, int64_t m, int64_t n,
+                                   const void *A, int64_t lda, void *B, int64_t ldb)
+{
+    if (!h)
+        return MV_ERR_NOT_INITIALIZED;
+    const char *fn = "mv_transpose_variant_run";
+    const mv_dtype dtype = dtype_double ? MV_DTYPE_D : MV_DTYPE_S;
+    mv_status st;
+    const mv_transpose_variant *v = variant_for(h, fn, variant, &st);
+    if (!v)
+        return st;
+    mv_transpose_args args;
+    int quick;
+    st = prepare(h, fn, "mv_transpose_inplace_variant_run", dtype, m, n, A, lda, B, ldb, &args, &quick);
+    if (st != MV_SUCCESS || quick)
+        return st;
+    return launched(h, fn, v->launch(dtype, &args));
+}
+
+mv_status mv_transpose_inplace_variant_run(mv_handle h, const char *variant, int dtype_double, int64_t n, void *A,
+                                           int64_t lda)
+{
+    if (!h)
+        return MV_ERR_NOT_INITIALIZED;
+    const char *fn = "mv_transpose_inplace_variant_run";
+    const mv_dtype dtype = dtype_double ? MV_DTYPE_D : MV_DTYPE_S;
+    mv_status st;
+    const mv_transpose_variant *v = variant_for(h, fn, variant, &st);
+    if (!v)
+        return st;
+    if (!v->launch_inplace)
+        return mv_fail(h, MV_ERR_NOT_SUPPORTED, "%s: variant \"%s\" has no in-place form", fn, variant);
+    mv_transpose_args args;
+    int quick;
+    st = prepare_inplace(h, fn, dtype, n, A, lda, &args, &quick);
+    if (st != MV_SUCCESS || quick)
+        return st;
+    return launched(h, fn, v->launch_inplace(dtype, &args));
+}
+
+mv_status mv_stranspose(mv_handle handle, int64_t m, int64_t n, const float *A, int64_t lda, float *B, int64_t ldb)
+{
+    return transpose(handle, MV_DTYPE_S, m, n, A, lda, B, ldb);
+}
+
+mv_status mv_dtranspose(mv_handle handle, int64_t m, int64_t n, const double *A, int64_t lda, double *B,
+                        int64_t ldb)
+{
+    return transpose(handle, MV_DTYPE_D, m, n, A, lda, B, ldb);
+}
+
+mv_status mv_stranspose_inplace(mv_handle handle, int64_t n, float *A, int64_t lda)
+{
+    return transpose_inplace(handle, MV_DTYPE_S, n, A, lda);
+}
+
+mv_status mv_dtranspose_inplace(mv_handle handle, int64_t n, double *A, int64_t lda)
+{
+    return transpose_inplace(handle, MV_DTYPE_D, n, A, lda);
+}

@@ -1,0 +1,860 @@
+/* GPU: mv_sgemm / mv_dgemm and every registered GEMM variant against the
+ * double reference (tests/support/gemm_ref.c): shapes that are multiples of
+ * nothing, all four transpose pairs, leading dimensions larger than needed
+ * (odd: the scalar-load fall-back; multiples of 4: the 16-byte path), the
+ * alpha = 0, k = 0 and beta = 0 rules with poisoned data, quick returns that
+ * leave C bitwise alone, both pointer modes, a non-default stream, graph
+ * capture, errors that change nothing, padding rows of C untouched, bitwise
+ * repeatability, and one large product per type (sampled check). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gemm_ref.h"
+#include "gemm_variants.h"
+#include "gpu_helpers.h"
+#include "reference.h"
+
+static int setup(void **state)
+{
+    mv_handle h = NULL;
+    if (mv_create(&h) != MV_SUCCESS)
+        return -1;
+    *state = h;
+    return 0;
+}
+
+static int teardown(void **state) { return mv_destroy(*state) == MV_SUCCESS ? 0 : -1; }
+
+/* ---------- one checked case ---------- */
+
+typedef struct {
+    int dtype;
+    mv_operation transa, transb;
+    int64_t m, n, k;
+    int64_t lda, ldb, ldc; /* 0: the minimum */
+    double alpha, beta;
+    int nan_inputs;        /* A and B all NaN: only meaningful with alpha == 0 or k == 0 */
+    const char *variant;   /* a registered GEMM variant; NULL: the public mv_sgemm/mv_dgemm */
+} gemm_case;
+
+static int64_t rows_a(const gemm_case *c) { return c->transa == MV_OP_N ? c->m : c->k; }
+static int64_t cols_a(const gemm_case *c) { return c->transa == MV_OP_N ? c->k : c->m; }
+static int64_t rows_b(const gemm_case *c) { return c->transb == MV_OP_N ? c->k : c->n; }
+static int64_t cols_b(const gemm_case *c) { return c->transb == MV_OP_N ? c->n : c->k; }
+static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
+
+static void normalize(gemm_case *c)
+{
+    if (!c->lda)
+        c->lda = max1(rows_a(c));
+    if (!c->ldb)
+        c->ldb = max1(rows_b(c));
+    if (!c->ldc)
+        c->ldc = max1(c->m);
+}
+
+#define CASE_FMT "%s%s%s %c%c m=%lld n=%lld k=%lld lda=%lld ldb=%lld ldc=%lld alpha=%g beta=%g"
+#define CASE_ARGS(c)                                                                                            \
+    (c)->variant ? (c)->variant : "default API", " ", dtype_name((c)->dtype), (c)->transa == MV_OP_N ? 'N' : 'T', \
+        (c)->transb == MV_OP_N ? 'N' : 'T', (long long)(c)->m, (long long)(c)->n, (long long)(c)->k,            \
+        (long long)(c)->lda, (long long)(c)->ldb, (long long)(c)->ldc, (c)->alpha, (c)->beta
+
+/* The scalars as a call wants them: in the call's type on the host, or on
+ * the device in device pointer mode. */
+typedef struct {
+    float f[2];
+    double d[2];
+    void *dev;
+} scalars;
+
+static void scalars_make(scalars *s, mv_handle h, int dtype, double alpha, double beta)
+{
+    mv_pointer_mode mode;
+    CHECK_MV(h, mv_get_pointer_mode(h, &mode));
+    s->f[0] = (float)alpha;
+    s->f[1] = (float)beta;
+    s->d[0] = alpha;
+    s->d[1] = beta;
+    s->dev = NULL;
+    if (mode == MV_POINTER_MODE_DEVICE)
+        s->dev = dev_upload(dtype, s->d, 2);
+}
+
+static const void *scalar_ptr(const scalars *s, int dtype, int which)
+{
+    if (s->dev)
+        return (const char *)s->dev + (size_t)which * dtype_size(dtype);
+    return dtype == DT_S ? (const void *)&s->f[which] : (const void *)&s->d[which];
+}
+
+static void scalars_free(scalars *s)
+{
+    if (s->dev)
+        dev_free(s->dev);
+    s->dev = NULL;
+}
+
+/* Calls the public API (variant NULL) or the named variant. */
+static mv_status call_gemm(mv_handle h, const char *variant, int dtype, mv_operation ta, mv_operation tb, int64_t m,
+                           int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
+                           int64_t ldb, const void *beta, void *C, int64_t ldc)
+{
+    if (variant)
+        return mv_gemm_variant_run(h, variant, dtype == DT_D, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+    if (dtype == DT_D)
+        return mv_dgemm(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+    return mv_sgemm(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+/* A value no kernel computes here: it marks the padding rows of C. */
+#define PAD_SENTINEL 4242.0
+
+/* Checks every element of C (m x n within ldc) against the reference from
+ * A, B, C_in; the padding rows must keep their bits. */
+static void check_result(const gemm_case *c, const double *A, const double *B, const double *C_in,
+                         const double *C_out)
+{
+    double *want = malloc((size_t)(c->ldc * c->n) * sizeof *want);
+    double *bound = malloc((size_t)max1(c->m * c->n) * sizeof *bound);
+    assert_true(want && bound);
+    memcpy(want, C_in, (size_t)(c->ldc * c->n) * sizeof *want);
+    ref_gemm(c->transa == MV_OP_T, c->transb == MV_OP_T, c->m, c->n, c->k, c->alpha, A, c->lda, B, c->ldb, c->beta,
+             want, c->ldc, bound);
+    for (int64_t j = 0; j < c->n; ++j) {
+        for (int64_t i = c->m; i < c->ldc; ++i)
+            if (!same_bits(&C_out[i + j * c->ldc], &C_in[i + j * c->ldc], 1))
+                fail_msg(CASE_FMT ": padding C(%lld, %lld) changed from %g to %g", CASE_ARGS(c), (long long)i,
+                         (long long)j, C_in[i + j * c->ldc], C_out[i + j * c->ldc]);
+        for (int64_t i = 0; i < c->m; ++i) {
+            const double tol = ref_tolerance(dtype_roundoff(c->dtype), c->k, bound[i + j * c->m]);
+            const double got = C_out[i + j * c->ldc], ref = want[i + j * c->ldc];
+            const double err = got - ref;
+            if (!(err <= tol && -err <= tol)) /* NaN never passes */
+                fail_msg(CASE_FMT ": C(%lld, %lld) = %.17g, reference %.17g, error %.3g > tolerance %.3g",
+                         CASE_ARGS(c), (long long)i, (long long)j, got, ref, err, tol);
+        }
+    }
+    free(want);
+    free(bound);
+}
+
+/* Runs c on h (its stream and pointer mode as they are) with fresh random
+ * data and checks it; A and B must come back unchanged. Returns the output
+ * in *out_C if out_C is not NULL (the caller frees it). */
+static void run_case_keep(mv_handle h, gemm_case c, rng_t *r, double **out_C)
+{
+    normalize(&c);
+    const size_t size_a = (size_t)(c.lda * max1(cols_a(&c))), size_b = (size_t)(c.ldb * max1(cols_b(&c)));
+    const size_t size_c = (size_t)(c.ldc * max1(c.n));
+    double *A = malloc(size_a * sizeof *A), *B = malloc(size_b * sizeof *B);
+    double *C = malloc(size_c * sizeof *C), *out = malloc((size_a > size_b ? (size_a > size_c ? size_a : size_c)
+                                                                           : (size_b > size_c ? size_b : size_c)) *
+                                                          sizeof *out);
+    assert_true(A && B && C && out);
+    if (c.nan_inputs) {
+        fill_nan(A, size_a);
+        fill_nan(B, size_b);
+    } else {
+        fill_random(r, c.dtype, A, size_a);
+        fill_random(r, c.dtype, B, size_b);
+    }
+    /* C: NaN where beta == 0 must keep it from being read, random values
+     * otherwise; a sentinel in the padding rows. */
+    if (c.beta == 0.0)
+        fill_nan(C, size_c);
+    else
+        fill_random(r, c.dtype, C, size_c);
+    for (int64_t j = 0; j < c.n; ++j)
+        for (int64_t i = c.m; i < c.ldc; ++i)
+            C[i + j * c.ldc] = PAD_SENTINEL;
+
+    void *dA = dev_upload(c.dtype, A, size_a), *dB = dev_upload(c.dtype, B, size_b);
+    void *dC = dev_upload(c.dtype, C, size_c);
+    scalars s;
+    scalars_make(&s, h, c.dtype, c.alpha, c.beta);
+    cudaStream_t stream;
+    CHECK_MV(h, mv_get_stream(h, &stream));
+    /* The uploads ran on the legacy stream; a non-blocking stream does not
+     * wait for them by itself. */
+    CHECK_CUDA(cudaDeviceSynchronize());
+    const mv_status st = call_gemm(h, c.variant, c.dtype, c.transa, c.transb, c.m, c.n, c.k,
+                                   scalar_ptr(&s, c.dtype, 0), dA, c.lda, dB, c.ldb, scalar_ptr(&s, c.dtype, 1), dC,
+                                   c.ldc);
+    if (st != MV_SUCCESS)
+        fail_msg(CASE_FMT ": returned %s: %s", CASE_ARGS(&c), mv_status_string(st), mv_last_error(h));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    CHECK_CUDA(cudaGetLastError());
+
+    dev_download(c.dtype, dC, out, size_c);
+    check_result(&c, A, B, C, out);
+    if (out_C) {
+        *out_C = malloc(size_c * sizeof **out_C);
+        assert_non_null(*out_C);
+        memcpy(*out_C, out, size_c * sizeof *out);
+    }
+    dev_download(c.dtype, dA, out, size_a);
+    if (!same_bits(out, A, size_a))
+        fail_msg(CASE_FMT ": A was modified", CASE_ARGS(&c));
+    dev_download(c.dtype, dB, out, size_b);
+    if (!same_bits(out, B, size_b))
+        fail_msg(CASE_FMT ": B was modified", CASE_ARGS(&c));
+
+    scalars_free(&s);
+    dev_free(dA);
+    dev_free(dB);
+    dev_free(dC);
+    free(A);
+    free(B);
+    free(C);
+    free(out);
+}
+
+static void run_case(mv_handle h, gemm_case c, rng_t *r)
+{
+    run_case_keep(h, c, r, NULL);
+}
+
+static const mv_operation ops[2] = {MV_OP_N, MV_OP_T};
+
+/* ---------- the default path ---------- */
+
+static void test_shapes(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(40);
+    static const int64_t shapes[][3] = {
+        {1, 1, 1},     {1, 37, 19},    {41, 1, 23},    {17, 13, 1},     {33, 31, 17},    {20, 30, 0},
+        {5, 130, 7},   {127, 129, 65}, {255, 257, 129}, {1000, 3, 700},  {3, 1000, 700}, {509, 521, 523},
+        /* 12 x 13 tiles of 128 >= 132 SMs: the large-shape configuration, with tails in m, n and k */
+        {1531, 1543, 97},
+    };
+    static const double scal[][2] = {{1.0, 0.0}, {-1.5, 0.5}, {0.75, 1.0}, {2.0, -1.0}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        if (small_mode() && m * n * (k ? k : 1) > 40000)
+            continue;
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+            for (int ta = 0; ta < 2; ++ta)
+                for (int tb = 0; tb < 2; ++tb) {
+                    const size_t a = (s + (size_t)(2 * ta + tb)) % 4;
+                    const gemm_case c = {dtype, ops[ta], ops[tb], m, n, k, 0, 0, 0, scal[a][0], scal[a][1], 0, NULL};
+                    run_case(h, c, &r);
+                }
+    }
+}
+
+/* lda, ldb, ldc larger than needed: odd (not a multiple of 4: the scalar
+ * loads) and multiples of 4 (the 16-byte loads); padding rows of C stay. */
+static void test_leading_dimensions(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(41);
+    const int64_t shapes[][3] = {{67, 45, 39}, {128, 64, 32}, {300, 280, 50}};
+    for (size_t s = 0; s < 3; ++s) {
+        const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+        if (small_mode() && s > 0)
+            continue;
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+            for (int ta = 0; ta < 2; ++ta)
+                for (int tb = 0; tb < 2; ++tb) {
+                    gemm_case c = {dtype, ops[ta], ops[tb], m, n, k, 0, 0, 0, 1.25, -0.5, 0, NULL};
+                    normalize(&c);
+                    gemm_case odd = c;
+                    odd.lda = c.lda + 3 + (c.lda % 2 == 0);
+                    odd.ldb = c.ldb + 1 + (c.ldb % 2 == 0);
+                    odd.ldc = c.ldc + 5 + (c.ldc % 2 == 0);
+                    run_case(h, odd, &r);
+                    gemm_case four = c;
+                    four.lda = (c.lda + 4) / 4 * 4 + 4;
+                    four.ldb = (c.ldb + 4) / 4 * 4;
+                    four.ldc = (c.ldc + 4) / 4 * 4 + 8;
+                    run_case(h, four, &r);
+                    /* Only one operand unaligned. */
+                    gemm_case mixed = four;
+                    mixed.ldb = odd.ldb;
+                    run_case(h, mixed, &r);
+                }
+    }
+}
+
+/* alpha = 0 with NaN in A and B (must not be read), beta = 0 with NaN in C
+ * (must not be read), k = 0 (C = beta*C, even with alpha = Inf), in both
+ * pointer modes. */
+static void test_scalar_rules(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(42);
+    for (int mode = 0; mode < 2; ++mode) {
+        CHECK_MV(h, mv_set_pointer_mode(h, (mv_pointer_mode)mode));
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+            for (int ta = 0; ta < 2; ++ta)
+                for (int tb = 0; tb < 2; ++tb) {
+                    if (small_mode() && ta != tb)
+                        continue;
+                    const mv_operation a = ops[ta], b = ops[tb];
+                    run_case(h, (gemm_case){dtype, a, b, 131, 67, 45, 0, 0, 0, 1.5, 0.0, 0, NULL}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 67, 131, 45, 0, 0, 0, 0.0, -0.5, 1, NULL}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 40, 41, 9, 0, 0, 0, 0.0, 0.0, 1, NULL}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 33, 35, 0, 0, 0, 0, 1.0, 2.0, 1, NULL}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 33, 35, 0, 0, 0, 0, INFINITY, 0.5, 1, NULL}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 33, 35, 0, 0, 0, 0, 1.0, 0.0, 1, NULL}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 70, 20, 300, 0, 0, 0, -0.25, 1.0, 0, NULL}, &r);
+                }
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+}
+
+/* C with NaN payloads and negative zeros: a call that has nothing to do must
+ * leave every bit (a kernel that wrote 1*C would canonicalize the NaNs). */
+static void fill_distinctive(rng_t *r, int dtype, double *v, size_t count)
+{
+    const uint64_t payload_nan = 0x7ffc000000000000ull;
+    fill_random(r, dtype, v, count);
+    for (size_t i = 0; i < count; i += 3)
+        memcpy(&v[i], &payload_nan, sizeof payload_nan);
+    for (size_t i = 1; i < count; i += 5)
+        v[i] = -0.0;
+}
+
+static void expect_c_unchanged(mv_handle h, const char *variant, int dtype, int64_t m, int64_t n, int64_t k,
+                               double alpha, double beta, int device_mode)
+{
+    rng_t r = rng_make(43);
+    enum { LEN = 600 };
+    double A[LEN], B[LEN], C[LEN], out[LEN];
+    fill_random(&r, dtype, A, LEN);
+    fill_random(&r, dtype, B, LEN);
+    fill_distinctive(&r, dtype, C, LEN);
+    void *dA = dev_upload(dtype, A, LEN), *dB = dev_upload(dtype, B, LEN), *dC = dev_upload(dtype, C, LEN);
+    CHECK_MV(h, mv_set_pointer_mode(h, device_mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+    scalars s;
+    scalars_make(&s, h, dtype, alpha, beta);
+    const int64_t ld = m > k ? (m > 1 ? m : 1) : (k > 1 ? k : 1);
+    CHECK_MV(h, call_gemm(h, variant, dtype, MV_OP_N, MV_OP_N, m, n, k, scalar_ptr(&s, dtype, 0), dA, ld, dB, ld,
+                          scalar_ptr(&s, dtype, 1), dC, ld));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaGetLastError());
+    dev_download(dtype, dC, out, LEN);
+    if (!same_bits(out, C, LEN))
+        fail_msg("%s %s m=%lld n=%lld k=%lld alpha=%g beta=%g mode=%d: C changed", variant ? variant : "default API",
+                 dtype_name(dtype), (long long)m, (long long)n, (long long)k, alpha, beta, device_mode);
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+    scalars_free(&s);
+    dev_free(dA);
+    dev_free(dB);
+    dev_free(dC);
+}
+
+static void test_quick_returns_leave_c(void **state)
+{
+    mv_handle h = *state;
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+        for (int mode = 0; mode < 2; ++mode) {
+            expect_c_unchanged(h, NULL, dtype, 0, 20, 5, 1.0, 0.0, mode);
+            expect_c_unchanged(h, NULL, dtype, 20, 0, 5, 1.0, 0.0, mode);
+            /* In device mode these two are found by the kernel. */
+            expect_c_unchanged(h, NULL, dtype, 20, 25, 7, 0.0, 1.0, mode);
+            expect_c_unchanged(h, NULL, dtype, 20, 25, 0, 3.0, 1.0, mode);
+            for (size_t v = 0; v < mv_gemm_variant_count(); ++v) {
+                const mv_gemm_variant *var = mv_gemm_variant_at(v);
+                if (var->dtypes & (dtype == DT_D ? MV_GEMM_VARIANT_D : MV_GEMM_VARIANT_S)) {
+                    expect_c_unchanged(h, var->name, dtype, 20, 25, 7, 0.0, 1.0, mode);
+                    expect_c_unchanged(h, var->name, dtype, 20, 25, 0, 2.0, 1.0, mode);
+                }
+            }
+        }
+}
+
+static void test_non_default_stream(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(44);
+    cudaStream_t s;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CHECK_MV(h, mv_set_stream(h, s));
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+        for (int ta = 0; ta < 2; ++ta)
+            for (int tb = 0; tb < 2; ++tb)
+                run_case(h, (gemm_case){dtype, ops[ta], ops[tb], 77, 65, 33, 0, 0, 0, 1.0, 0.5, 0, NULL}, &r);
+
+    /* Stream order: B copied in, multiplied, C copied out, all queued on s,
+     * with one synchronization at the end. */
+    enum { M = 190, N = 170, K = 150 };
+    gemm_case c = {DT_S, MV_OP_N, MV_OP_N, M, N, K, M, K, M, 1.0, 0.0, 0, NULL};
+    double *A = malloc(sizeof(double) * M * K), *B = malloc(sizeof(double) * K * N);
+    double *C = malloc(sizeof(double) * M * N), *out = malloc(sizeof(double) * M * N);
+    assert_true(A && B && C && out);
+    fill_random(&r, DT_S, A, (size_t)M * K);
+    fill_random(&r, DT_S, B, (size_t)K * N);
+    fill_nan(C, (size_t)M * N);
+    void *dA = dev_upload(DT_S, A, (size_t)M * K), *dB = dev_upload(DT_S, B, (size_t)K * N);
+    void *dC = dev_upload(DT_S, C, (size_t)M * N);
+    float *hB = NULL, *hC = NULL;
+    CHECK_CUDA(cudaMallocHost((void **)&hB, sizeof(float) * K * N));
+    CHECK_CUDA(cudaMallocHost((void **)&hC, sizeof(float) * M * N));
+    fill_random(&r, DT_S, B, (size_t)K * N); /* a new B, only in pinned memory so far */
+    for (int i = 0; i < K * N; ++i)
+        hB[i] = (float)B[i];
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaMemcpyAsync(dB, hB, sizeof(float) * K * N, cudaMemcpyHostToDevice, s));
+    const float one = 1.0f, zero = 0.0f;
+    CHECK_MV(h, mv_sgemm(h, MV_OP_N, MV_OP_N, M, N, K, &one, dA, M, dB, K, &zero, dC, M));
+    CHECK_CUDA(cudaMemcpyAsync(hC, dC, sizeof(float) * M * N, cudaMemcpyDeviceToHost, s));
+    CHECK_CUDA(cudaStreamSynchronize(s));
+    for (int i = 0; i < M * N; ++i)
+        out[i] = hC[i];
+    check_result(&c, A, B, C, out);
+
+    CHECK_MV(h, mv_set_stream(h, 0));
+    CHECK_CUDA(cudaFreeHost(hB));
+    CHECK_CUDA(cudaFreeHost(hC));
+    dev_free(dA);
+    dev_free(dB);
+    dev_free(dC);
+    CHECK_CUDA(cudaStreamDestroy(s));
+    free(A);
+    free(B);
+    free(C);
+    free(out);
+}
+
+/* Bad arguments on real device buffers: the status, the message naming the
+ * argument, and C untouched. */
+static void test_errors_change_nothing(void **state)
+{
+    mv_handle h = *state;
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+        rng_t r = rng_make(45);
+        enum { LEN = 400 };
+        double A[LEN], B[LEN], C[LEN], out[LEN];
+        fill_random(&r, dtype, A, LEN);
+        fill_random(&r, dtype, B, LEN);
+        fill_distinctive(&r, dtype, C, LEN);
+        void *dA = dev_upload(dtype, A, LEN), *dB = dev_upload(dtype, B, LEN), *dC = dev_upload(dtype, C, LEN);
+        scalars s;
+        scalars_make(&s, h, dtype, 1.0, 0.0);
+        const void *one = scalar_ptr(&s, dtype, 0), *zero = scalar_ptr(&s, dtype, 1);
+        const char *fn = dtype == DT_S ? "mv_sgemm" : "mv_dgemm";
+        char want[256];
+        const mv_operation N = MV_OP_N, T = MV_OP_T;
+#define EXPECT_INVALID(text, ...)                                                                       \
+    do {                                                                                                \
+        assert_int_equal(call_gemm(h, NULL, dtype, __VA_ARGS__), MV_ERR_INVALID_VALUE);                 \
+        if (!strstr(mv_last_error(h), text))                                                            \
+            fail_msg("expected \"%s\" in the message, got \"%s\"", text, mv_last_error(h));             \
+    } while (0)
+        EXPECT_INVALID("transa = 2", (mv_operation)2, N, 10, 5, 4, one, dA, 10, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("transb = -1", N, (mv_operation)-1, 10, 5, 4, one, dA, 10, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("m = -1", N, N, -1, 5, 4, one, dA, 10, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("n = -3", N, N, 10, -3, 4, one, dA, 10, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("k = -2", N, N, 10, 5, -2, one, dA, 10, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("lda = 9", N, N, 10, 5, 4, one, dA, 9, dB, 4, zero, dC, 10);
+        snprintf(want, sizeof want, "%s: lda = 9 must be >= max(1, m) = 10", fn);
+        assert_string_equal(mv_last_error(h), want);
+        EXPECT_INVALID("lda = 3", T, N, 10, 5, 4, one, dA, 3, dB, 4, zero, dC, 10);
+        snprintf(want, sizeof want, "%s: lda = 3 must be >= max(1, k) = 4", fn);
+        assert_string_equal(mv_last_error(h), want);
+        EXPECT_INVALID("ldb = 3", N, N, 10, 5, 4, one, dA, 10, dB, 3, zero, dC, 10);
+        snprintf(want, sizeof want, "%s: ldb = 3 must be >= max(1, k) = 4", fn);
+        assert_string_equal(mv_last_error(h), want);
+        EXPECT_INVALID("ldb = 4", N, T, 10, 5, 4, one, dA, 10, dB, 4, zero, dC, 10);
+        snprintf(want, sizeof want, "%s: ldb = 4 must be >= max(1, n) = 5", fn);
+        assert_string_equal(mv_last_error(h), want);
+        EXPECT_INVALID("ldc = 0", N, N, 0, 5, 4, one, dA, 1, dB, 4, zero, dC, 0);
+        snprintf(want, sizeof want, "%s: ldc = 0 must be >= max(1, m) = 1", fn);
+        assert_string_equal(mv_last_error(h), want);
+        EXPECT_INVALID("ldc = 7", N, N, 10, 5, 4, one, dA, 10, dB, 4, zero, dC, 7);
+        EXPECT_INVALID("lda = 2305843009213693951 with 10 rows and 4 columns spans more than 2^63 bytes", N, N, 10, 5,
+                       4, one, dA, INT64_MAX / 4, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("ldc = 1099511627776 with 10 rows and 2199023255552 columns spans more than 2^63 bytes", N, N,
+                       10, (int64_t)1 << 41, 4, one, dA, 10, dB, 4, zero, dC, (int64_t)1 << 40);
+        EXPECT_INVALID("A = NULL", N, N, 10, 5, 4, one, NULL, 10, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("B = NULL", N, N, 10, 5, 4, one, dA, 10, NULL, 4, zero, dC, 10);
+        EXPECT_INVALID("C = NULL", N, N, 10, 5, 4, one, dA, 10, dB, 4, zero, NULL, 10);
+        EXPECT_INVALID("alpha = NULL", N, N, 10, 5, 4, NULL, dA, 10, dB, 4, zero, dC, 10);
+        EXPECT_INVALID("beta = NULL", N, N, 10, 5, 4, one, dA, 10, dB, 4, NULL, dC, 10);
+        snprintf(want, sizeof want, "%s: beta = NULL", fn);
+        assert_string_equal(mv_last_error(h), want);
+        /* The order is BLAS's: the first bad argument is reported. */
+        EXPECT_INVALID("transa", (mv_operation)7, N, -1, -1, -1, NULL, NULL, 0, NULL, 0, NULL, NULL, 0);
+        EXPECT_INVALID("k = -1", N, N, 3, 3, -1, one, dA, 0, dB, 0, zero, dC, 0);
+        EXPECT_INVALID("ldb", N, N, 3, 3, 3, one, dA, 3, dB, 2, zero, dC, 2);
+#undef EXPECT_INVALID
+        CHECK_CUDA(cudaDeviceSynchronize());
+        CHECK_CUDA(cudaGetLastError());
+        dev_download(dtype, dC, out, LEN);
+        assert_true(same_bits(out, C, LEN));
+        /* Empty C needs no pointer at all; A and B are not needed when
+         * alpha == 0 (host mode) or k == 0. */
+        CHECK_MV(h, call_gemm(h, NULL, dtype, N, N, 0, 5, 4, NULL, NULL, 1, NULL, 4, NULL, NULL, 1));
+        scalars zs;
+        scalars_make(&zs, h, dtype, 0.0, 2.0);
+        CHECK_MV(h, call_gemm(h, NULL, dtype, N, N, 10, 5, 4, scalar_ptr(&zs, dtype, 0), NULL, 10, NULL, 4,
+                              scalar_ptr(&zs, dtype, 1), dC, 10));
+        CHECK_MV(h, call_gemm(h, NULL, dtype, N, N, 10, 5, 0, one, NULL, 10, NULL, 1, scalar_ptr(&zs, dtype, 1), dC,
+                              10));
+        CHECK_CUDA(cudaDeviceSynchronize());
+        scalars_free(&zs);
+        scalars_free(&s);
+        dev_free(dA);
+        dev_free(dB);
+        dev_free(dC);
+    }
+    const float one = 1.0f;
+    assert_int_equal(mv_sgemm(NULL, MV_OP_N, MV_OP_N, 1, 1, 1, &one, &one, 1, &one, 1, &one, NULL, 1),
+                     MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_dgemm(NULL, MV_OP_N, MV_OP_N, 1, 1, 1, NULL, NULL, 1, NULL, 1, NULL, NULL, 1),
+                     MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_gemm_variant_run(NULL, "naive", 0, MV_OP_N, MV_OP_N, 1, 1, 1, &one, &one, 1, &one, 1, &one,
+                                         NULL, 1),
+                     MV_ERR_NOT_INITIALIZED);
+}
+
+/* A launch that CUDA refuses (work on the legacy stream while a blocking
+ * stream captures): MV_ERR_EXECUTION with CUDA's own error text, C alone. */
+static void test_failed_launch_reports_cuda_error(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(46);
+    double A[12], B[12], C[9], out[9];
+    fill_random(&r, DT_S, A, 12);
+    fill_random(&r, DT_S, B, 12);
+    fill_distinctive(&r, DT_S, C, 9);
+    void *dA = dev_upload(DT_S, A, 12), *dB = dev_upload(DT_S, B, 12), *dC = dev_upload(DT_S, C, 9);
+    cudaStream_t capturing;
+    CHECK_CUDA(cudaStreamCreate(&capturing)); /* blocking: synchronizes with the legacy stream */
+    CHECK_MV(h, mv_set_stream(h, 0));
+    const float one = 1.0f, zero = 0.0f;
+    CHECK_CUDA(cudaStreamBeginCapture(capturing, cudaStreamCaptureModeGlobal));
+    const mv_status st = mv_sgemm(h, MV_OP_N, MV_OP_N, 3, 3, 4, &one, dA, 3, dB, 4, &zero, dC, 3);
+    cudaGraph_t graph = NULL;
+    (void)cudaStreamEndCapture(capturing, &graph);
+    if (graph)
+        CHECK_CUDA(cudaGraphDestroy(graph));
+    (void)cudaGetLastError();
+    assert_int_equal(st, MV_ERR_EXECUTION);
+    assert_non_null(strstr(mv_last_error(h), "mv_sgemm: kernel launch failed: "));
+    assert_non_null(strstr(mv_last_error(h), "cudaErrorStreamCaptureImplicit"));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    dev_download(DT_S, dC, out, 9);
+    assert_true(same_bits(out, C, 9));
+    CHECK_MV(h, mv_sgemm(h, MV_OP_N, MV_OP_N, 3, 3, 4, &one, dA, 3, dB, 4, &zero, dC, 3));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaStreamDestroy(capturing));
+    dev_free(dA);
+    dev_free(dB);
+    dev_free(dC);
+}
+
+/* Captured into a graph and replayed: each replay reads A, B and, in device
+ * pointer mode, alpha and beta as they are at replay time. */
+static void test_graph_capture_and_replay(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(47);
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+        const int64_t m = 150, n = 140, k = 90;
+        double *A = malloc(sizeof(double) * m * k), *B = malloc(sizeof(double) * k * n);
+        double *C = malloc(sizeof(double) * m * n), *out = malloc(sizeof(double) * m * n);
+        assert_true(A && B && C && out);
+        fill_random(&r, dtype, A, (size_t)(m * k));
+        fill_random(&r, dtype, B, (size_t)(k * n));
+        fill_random(&r, dtype, C, (size_t)(m * n));
+        void *dA = dev_upload(dtype, A, (size_t)(m * k)), *dB = dev_upload(dtype, B, (size_t)(k * n));
+        void *dC = dev_upload(dtype, C, (size_t)(m * n));
+        double sc[2] = {1.0, 0.5};
+        void *dscal = dev_upload(dtype, sc, 2);
+        cudaStream_t s;
+        CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+        CHECK_MV(h, mv_set_stream(h, s));
+        CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_DEVICE));
+        cudaGraph_t graph;
+        cudaGraphExec_t exec;
+        CHECK_CUDA(cudaDeviceSynchronize());
+        CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+        CHECK_MV(h, call_gemm(h, NULL, dtype, MV_OP_N, MV_OP_T, m, n, k, dscal, dA, m, dB, n,
+                              (const char *)dscal + dtype_size(dtype), dC, m));
+        CHECK_CUDA(cudaStreamEndCapture(s, &graph));
+        CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+        for (int replay = 0; replay < 4; ++replay) {
+            sc[0] = replay == 2 ? 0.0 : 1.5 - replay;
+            sc[1] = replay == 1 ? 0.0 : 0.25 * replay;
+            fill_random(&r, dtype, B, (size_t)(k * n));
+            if (sc[1] == 0.0)
+                fill_nan(C, (size_t)(m * n));
+            else
+                fill_random(&r, dtype, C, (size_t)(m * n));
+            void *ts = dev_upload(dtype, sc, 2), *tb = dev_upload(dtype, B, (size_t)(k * n));
+            void *tc = dev_upload(dtype, C, (size_t)(m * n));
+            CHECK_CUDA(cudaMemcpy(dscal, ts, 2 * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+            CHECK_CUDA(cudaMemcpy(dB, tb, (size_t)(k * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+            CHECK_CUDA(cudaMemcpy(dC, tc, (size_t)(m * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+            dev_free(ts);
+            dev_free(tb);
+            dev_free(tc);
+            CHECK_CUDA(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaGraphLaunch(exec, s));
+            CHECK_CUDA(cudaStreamSynchronize(s));
+            dev_download(dtype, dC, out, (size_t)(m * n));
+            const gemm_case c = {dtype, MV_OP_N, MV_OP_T, m, n, k, m, n, m, sc[0], sc[1], 0, NULL};
+            check_result(&c, A, B, C, out);
+        }
+        CHECK_CUDA(cudaGraphExecDestroy(exec));
+        CHECK_CUDA(cudaGraphDestroy(graph));
+        CHECK_MV(h, mv_set_stream(h, 0));
+        CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+        CHECK_CUDA(cudaStreamDestroy(s));
+        dev_free(dA);
+        dev_free(dB);
+        dev_free(dC);
+        dev_free(dscal);
+        free(A);
+        free(B);
+        free(C);
+        free(out);
+    }
+}
+
+/* The same call on the same data gives the same bits, every time. */
+static void test_bitwise_repeatable(void **state)
+{
+    mv_handle h = *state;
+    const int64_t m = small_mode() ? 70 : 700, n = small_mode() ? 65 : 650, k = small_mode() ? 30 : 300;
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+        for (int t = 0; t < 2; ++t) {
+            double *first = NULL;
+            for (int run = 0; run < 3; ++run) {
+                rng_t r = rng_make(48); /* the same data every run */
+                double *again = NULL;
+                run_case_keep(h, (gemm_case){dtype, ops[t], ops[t], m, n, k, 0, 0, 0, 1.25, -0.5, 0, NULL}, &r,
+                              &again);
+                if (!first) {
+                    first = again;
+                    continue;
+                }
+                if (!same_bits(first, again, (size_t)(m * n)))
+                    fail_msg("%s %c%c: run %d differs from run 0", dtype_name(dtype), t ? 'T' : 'N', t ? 'T' : 'N',
+                             run);
+                free(again);
+            }
+            free(first);
+        }
+}
+
+/* 2048^3 per type through the public API (the large-shape configuration
+ * with no tails): a sample of elements against the double reference. */
+static void test_large(void **state)
+{
+    mv_handle h = *state;
+    if (small_mode())
+        return;
+    rng_t r = rng_make(49);
+    const int64_t s = 2048;
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+        double *A = malloc(sizeof(double) * s * s), *B = malloc(sizeof(double) * s * s);
+        double *C = malloc(sizeof(double) * s * s), *out = malloc(sizeof(double) * s * s);
+        assert_true(A && B && C && out);
+        fill_random(&r, dtype, A, (size_t)(s * s));
+        fill_random(&r, dtype, B, (size_t)(s * s));
+        fill_random(&r, dtype, C, (size_t)(s * s));
+        void *dA = dev_upload(dtype, A, (size_t)(s * s)), *dB = dev_upload(dtype, B, (size_t)(s * s));
+        void *dC = dev_upload(dtype, C, (size_t)(s * s));
+        const double alpha = -0.75, beta = 0.5;
+        scalars sc;
+        scalars_make(&sc, h, dtype, alpha, beta);
+        for (int t = 0; t < 4; ++t) {
+            const mv_operation opa = ops[t / 2], opb = ops[t % 2];
+            CHECK_CUDA(cudaDeviceSynchronize());
+            void *fresh = dev_upload(dtype, C, (size_t)(s * s));
+            CHECK_CUDA(cudaMemcpy(dC, fresh, (size_t)(s * s) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+            dev_free(fresh);
+            CHECK_MV(h, call_gemm(h, NULL, dtype, opa, opb, s, s, s, scalar_ptr(&sc, dtype, 0), dA, s, dB, s,
+                                  scalar_ptr(&sc, dtype, 1), dC, s));
+            CHECK_CUDA(cudaDeviceSynchronize());
+            dev_download(dtype, dC, out, (size_t)(s * s));
+            /* Every element of the first and last row and column, and 4096
+             * random ones. */
+            for (int64_t e = 0; e < 4 * s + 4096; ++e) {
+                int64_t i, j;
+                if (e < 4 * s) {
+                    const int64_t q = e % s;
+                    i = e < s ? 0 : e < 2 * s ? s - 1 : q;
+                    j = e < 2 * s ? q : e < 3 * s ? 0 : s - 1;
+                } else {
+                    i = rng_range(&r, 0, s - 1);
+                    j = rng_range(&r, 0, s - 1);
+                }
+                double bound;
+                const double want = ref_gemm_element(opa == MV_OP_T, opb == MV_OP_T, s, alpha, A, s, B, s, beta,
+                                                     C[i + j * s], i, j, &bound);
+                const double tol = ref_tolerance(dtype_roundoff(dtype), s, bound), got = out[i + j * s];
+                if (!(fabs(got - want) <= tol))
+                    fail_msg("%s %c%c 2048^3: C(%lld, %lld) = %.17g, reference %.17g, tolerance %.3g", dtype_name(dtype),
+                             opa == MV_OP_T ? 'T' : 'N', opb == MV_OP_T ? 'T' : 'N', (long long)i, (long long)j, got,
+                             want, tol);
+            }
+        }
+        scalars_free(&sc);
+        dev_free(dA);
+        dev_free(dB);
+        dev_free(dC);
+        free(A);
+        free(B);
+        free(C);
+        free(out);
+    }
+}
+
+/* ---------- the variants ---------- */
+
+static int offers(const mv_gemm_variant *v, int dtype)
+{
+    return (v->dtypes & (dtype == DT_D ? MV_GEMM_VARIANT_D : MV_GEMM_VARIANT_S)) != 0;
+}
+
+static void test_every_variant(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(50);
+    /* m, n, k: tiny, odd, tails of every tile size here (8..256), one larger
+     * than the biggest tile in m and n. */
+    static const int64_t shapes[][3] = {{1, 1, 1}, {33, 31, 17}, {7, 70, 5}, {130, 9, 40}, {300, 270, 37}};
+    for (size_t vi = 0; vi < mv_gemm_variant_count(); ++vi) {
+        const mv_gemm_variant *v = mv_gemm_variant_at(vi);
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+            if (!offers(v, dtype))
+                continue;
+            for (int ta = 0; ta < 2; ++ta)
+                for (int tb = 0; tb < 2; ++tb)
+                    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+                        const int64_t m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+                        if (small_mode() && (s == 0 || m * n * k > 20000))
+                            continue;
+                        run_case(h, (gemm_case){dtype, ops[ta], ops[tb], m, n, k, 0, 0, 0, 1.0, 0.0, 0, v->name}, &r);
+                        /* Larger, odd leading dimensions (the scalar-load path). */
+                        gemm_case odd = {dtype, ops[ta], ops[tb], m, n, k, 0, 0, 0, -1.5, 0.75, 0, v->name};
+                        normalize(&odd);
+                        odd.lda += 3;
+                        odd.ldb += 1;
+                        odd.ldc += 2;
+                        run_case(h, odd, &r);
+                    }
+            /* The rules, in both pointer modes. */
+            for (int mode = 0; mode < 2; ++mode) {
+                CHECK_MV(h, mv_set_pointer_mode(h, (mv_pointer_mode)mode));
+                for (int t = 0; t < (small_mode() ? 1 : 2); ++t) {
+                    const mv_operation a = ops[t], b = ops[1 - t];
+                    run_case(h, (gemm_case){dtype, a, b, 45, 39, 21, 0, 0, 0, 2.0, 0.0, 0, v->name}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 39, 45, 21, 0, 0, 0, 0.0, -2.0, 1, v->name}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 20, 21, 9, 0, 0, 0, 0.0, 0.0, 1, v->name}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 20, 21, 0, 0, 0, 0, 1.0, 0.5, 1, v->name}, &r);
+                    run_case(h, (gemm_case){dtype, a, b, 65, 66, 67, 0, 0, 0, 0.5, 1.5, 0, v->name}, &r);
+                }
+            }
+            CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+        }
+    }
+}
+
+static void test_variants_repeatable(void **state)
+{
+    mv_handle h = *state;
+    const int64_t m = small_mode() ? 40 : 260, n = small_mode() ? 36 : 250, k = small_mode() ? 20 : 130;
+    for (size_t vi = 0; vi < mv_gemm_variant_count(); ++vi) {
+        const mv_gemm_variant *v = mv_gemm_variant_at(vi);
+        if (!v->deterministic || !offers(v, DT_S))
+            continue;
+        double *first = NULL;
+        for (int run = 0; run < 2; ++run) {
+            rng_t r = rng_make(51);
+            double *again = NULL;
+            run_case_keep(h, (gemm_case){DT_S, MV_OP_N, MV_OP_T, m, n, k, 0, 0, 0, 1.0, 0.5, 0, v->name}, &r,
+                          &again);
+            if (!first) {
+                first = again;
+                continue;
+            }
+            if (!same_bits(first, again, (size_t)(m * n)))
+                fail_msg("%s: run 1 differs from run 0", v->name);
+            free(again);
+        }
+        free(first);
+    }
+}
+
+static void test_registry_and_lookup_errors(void **state)
+{
+    mv_handle h = *state;
+    assert_true(mv_gemm_variant_count() >= 7);
+    assert_string_equal(mv_gemm_variant_at(0)->name, "default");
+    assert_null(mv_gemm_variant_at(mv_gemm_variant_count()));
+    static const char *const documents[] = {"naive", "cache-friendly", "blocked", "shared-tile-8", "shared-tile-16",
+                                            "shared-tile-32"};
+    for (size_t d = 0; d < sizeof documents / sizeof documents[0]; ++d) {
+        const mv_gemm_variant *v = mv_gemm_variant_find(documents[d]);
+        assert_non_null(v);
+        assert_true(offers(v, DT_S) && offers(v, DT_D));
+    }
+    for (size_t i = 0; i < mv_gemm_variant_count(); ++i) {
+        const mv_gemm_variant *v = mv_gemm_variant_at(i);
+        assert_ptr_equal(mv_gemm_variant_find(v->name), v);
+        assert_true(v->idea && *v->idea && v->source && *v->source && v->napkin && *v->napkin);
+        assert_true(v->dtypes != 0 && v->launch != NULL);
+        for (size_t j = 0; j < i; ++j)
+            assert_string_not_equal(v->name, mv_gemm_variant_at(j)->name);
+    }
+    assert_null(mv_gemm_variant_find(NULL));
+    const float one = 1.0f;
+    const double one_d = 1.0;
+    float *d = NULL;
+    CHECK_CUDA(cudaMalloc((void **)&d, 64 * sizeof(float)));
+    assert_int_equal(mv_gemm_variant_run(h, "no-such-kernel", 0, MV_OP_N, MV_OP_N, 4, 4, 4, &one, d, 4, d, 4, &one,
+                                         d + 32, 4),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_gemm_variant_run: variant = \"no-such-kernel\" is not a GEMM variant");
+    for (size_t i = 0; i < mv_gemm_variant_count(); ++i) {
+        const mv_gemm_variant *v = mv_gemm_variant_at(i);
+        if (offers(v, DT_D))
+            continue;
+        assert_int_equal(mv_gemm_variant_run(h, v->name, 1, MV_OP_N, MV_OP_N, 2, 2, 2, &one_d, d, 2, d, 2, &one_d,
+                                             d + 32, 2),
+                         MV_ERR_NOT_SUPPORTED);
+        assert_non_null(strstr(mv_last_error(h), "has no double"));
+    }
+    /* The variant entry point validates exactly like mv_sgemm. */
+    assert_int_equal(mv_gemm_variant_run(h, "naive", 0, MV_OP_N, MV_OP_N, 4, 4, 4, &one, d, 3, d, 4, &one, d + 32, 4),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_gemm_variant_run: lda = 3 must be >= max(1, m) = 4");
+    CHECK_CUDA(cudaFree(d));
+}
+
+int main(void)
+{
+    SKIP_WITHOUT_GPU();
+    test_seed();
+    apply_test_filters();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_registry_and_lookup_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_errors_change_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_quick_returns_leave_c, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_shapes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_leading_dimensions, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_scalar_rules, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_non_default_stream, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_launch_reports_cuda_error, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_graph_capture_and_replay, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bitwise_repeatable, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_every_variant, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_variants_repeatable, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_large, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("gemm", tests, NULL, NULL);
+}
