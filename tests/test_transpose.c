@@ -135,6 +135,10 @@ static const int64_t shapes[][6] = {
     {200, 130, 0, 2, 0, 0},   {256, 256, 0, 0, 1, 0}, {256, 256, 0, 0, 0, 2}, {96, 160, 3, 5, 0, 0},
     {997, 1009, 0, 0, 0, 0},  {997, 1009, 3, 5, 1, 3}, {4099, 261, 1, 0, 0, 0}, {4096, 72, 0, 0, 0, 0},
     {72, 4096, 4, 0, 0, 0},   {1024, 1024, 0, 0, 0, 0}, {997, 1009, 2, 2, 0, 0},
+    /* 41 x 33 = 1353 tiles of 64 x 64 with 16-byte vectors, more than the
+     * blocks resident at once on a 132-SM GPU: the resident-grid
+     * (pipelined) configurations go round their tile loop, with tails. */
+    {2600, 2100, 4, 0, 0, 0},
 };
 
 static void run_shapes(mv_handle h, const char *variant, rng_t *r)

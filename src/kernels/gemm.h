@@ -38,6 +38,10 @@ cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args);
  * fused multiply-adds, no reduced precision), src/kernels/gemm_dmma.cu. The
  * default path calls it for double. */
 cudaError_t mv_dgemm_dmma_launch(const mv_gemm_args *args);
+/* The same kernel in one fixed configuration (an mv_dmma_config of
+ * kernels/gemm_variants.h), for the dmma-* variants and the tile sweep;
+ * cudaErrorInvalidValue for an unknown one. */
+cudaError_t mv_dgemm_dmma_launch_config(const mv_gemm_args *args, int config);
 
 #ifdef __cplusplus
 }

@@ -81,42 +81,62 @@
 
 #include "gemv_common.cuh"
 #include "kernels/gemm.h"
+#include "kernels/gemm_variants.h"
 
 namespace mv {
 namespace dmma {
 namespace {
 
-constexpr int kBK = 16;      // k per stage: one m16n8k16 (four m8n8k4) per piece of C
 constexpr int kPad = 4;      // row padding in doubles: strides 4 mod 16 (see above)
 constexpr int kGroupM = 8;   // tile-rows per group of the L2-friendly tile order
 
-static_assert(kBK == 16, "the compute step issues exactly one k16 MMA per stage");
-
-// Block configurations. kMinBlocks is for __launch_bounds__: 1 lets the big
-// tile use up to 255 registers (ptxas: 240-248 on sm_90, 208-212 on sm_80,
-// no spills); 3 caps the small one at 168 (153-159 and 128-134, no spills)
-// so that three blocks share an SM (3 x 60 KiB of shared memory on H100).
-template <int BM_, int BN_, int WARPS_M_, int WARPS_N_, int STAGES_, int MIN_BLOCKS_>
+// Block configurations: BM x BN x BK block tile, WARPS_M x WARPS_N warps,
+// STAGES cp.async stages, MIN_BLOCKS for __launch_bounds__ (1 lets a thread
+// use 255 registers; 2 with 256+ threads caps it at 128), INTERLEAVE: where
+// a k-step issues the cp.async copies of the slab STAGES-1 ahead. false:
+// all of them right after the barrier, before the fragment loads (the
+// original schedule; the copies' ~300 instructions per warp, both the 16-
+// and the 8-byte paths with 64-bit index math, then sit between the barrier
+// and the first DMMA of every warp, and with the warps in step the tensor
+// pipe idles meanwhile); true: spread over the k-step, a share after each
+// row (or column) of MMAs of its first k16 slice, so the MMAs start right
+// after the fragment loads. asm volatile keeps that program order.
+template <int BM_, int BN_, int BK_, int WARPS_M_, int WARPS_N_, int STAGES_, int MIN_BLOCKS_, bool INTERLEAVE_>
 struct Config {
-    static constexpr int BM = BM_, BN = BN_, WARPS_M = WARPS_M_, WARPS_N = WARPS_N_;
+    static constexpr int BM = BM_, BN = BN_, BK = BK_, WARPS_M = WARPS_M_, WARPS_N = WARPS_N_;
     static constexpr int kStages = STAGES_, kMinBlocks = MIN_BLOCKS_;
+    static constexpr bool kInterleave = INTERLEAVE_;
     static constexpr int kThreads = 32 * WARPS_M * WARPS_N;
     static constexpr int WM = BM / WARPS_M, WN = BN / WARPS_N;
     static constexpr int MT = WM / 16, NT = WN / 8;  // 16x8 pieces of the warp tile
+    static constexpr int KS = BK / 16;               // k16 slices per stage
     static_assert(WM % 16 == 0 && WN % 8 == 0, "warp tile must be whole 16x8 pieces");
+    static_assert(BK % 16 == 0, "the compute step issues whole k16 MMAs");
 };
-using Big = Config<128, 128, 2, 4, 4, 1>;   // dmma-128x128
-using Small = Config<64, 64, 2, 2, 3, 3>;   // dmma-64x64
+// The configurations (mv_dmma_config in gemm_variants.h; napkin math in the
+// header comment and in the registry entries of gemm_variants.cu).
+//                                BM   BN  BK  WM WN stages blocks interleave
+using Big = Config<128, 128, 16, 2, 4, 4, 1, false>;         // dmma-128x128x16-s4 (default, large)
+using Small = Config<64, 64, 16, 2, 2, 3, 3, false>;         // dmma-64x64x16-s3 (default, small)
+using BigIl = Config<128, 128, 16, 2, 4, 4, 1, true>;        // dmma-128x128x16-s4-il
+using BigK32 = Config<128, 128, 32, 2, 4, 3, 1, true>;       // dmma-128x128x32-s3-il
+using Tall2b = Config<128, 64, 16, 2, 2, 3, 2, true>;        // dmma-128x64x16-s3-2b-il
+using Wide2b = Config<64, 128, 16, 1, 4, 3, 2, true>;        // dmma-64x128x16-s3-2b-il
+// Tried and left out: 32x32 warp tiles under a 128-register cap (16 warps
+// of a 128x128 tile, or 8 warps of a 128x64 tile with 2 blocks per SM):
+// ptxas spills 8-84 bytes on sm_90 (64 accumulator registers plus 40 of
+// fragments leave too few for the addressing).
 
 // One stage of an operand slab, MN x kBK elements of op(X), element (mn, k).
 // K_MAJOR: stored [mn][k] (k contiguous, as in global memory for A^T and B);
 // else [k][mn] (as for A and B^T). "Row" below is the smem row: along the
 // global-contiguous dimension, kLd doubles apart.
-template <int MN, bool K_MAJOR>
+template <int MN, bool K_MAJOR, int BK>
 struct Slab {
-    static constexpr int kLd = K_MAJOR ? kBK + kPad : MN + kPad;
-    static constexpr int kRows = K_MAJOR ? MN : kBK;
-    static constexpr int kCols = K_MAJOR ? kBK : MN;  // contiguous extent
+    static constexpr int kBK = BK;
+    static constexpr int kLd = K_MAJOR ? BK + kPad : MN + kPad;
+    static constexpr int kRows = K_MAJOR ? MN : BK;
+    static constexpr int kCols = K_MAJOR ? BK : MN;  // contiguous extent
     static constexpr int kElems = kRows * kLd;
     static_assert(kLd % 16 == 4, "conflict-free fragment loads need a stride of 4 mod 16 doubles");
     static_assert(kElems % 2 == 0, "every stage must start 16-byte aligned");
@@ -231,26 +251,31 @@ struct SlabLoader {
         smem_off = r_base * S::kLd + c;
     }
 
-    // Next k-step (kBK further along k).
+    // Next k-step (S::kBK further along k).
     __device__ __forceinline__ void advance(int64_t ld)
     {
         if (K_MAJOR) {
-            ptr += kBK;
-            c_left -= kBK;
+            ptr += S::kBK;
+            c_left -= S::kBK;
         } else {
-            ptr += kBK * ld;
-            r_left -= kBK;
+            ptr += S::kBK * ld;
+            r_left -= S::kBK;
         }
     }
 
-    // Starts the copies of the current k-step into stage s; out-of-range
-    // elements are zero-filled (src-size 0 reads nothing; the base pointer x
-    // stands in as a valid, aligned address).
-    __device__ __forceinline__ void copy(double *s, const double *x, int64_t ld, bool vec) const
+    // Starts share `part` of `parts` of the copies of the current k-step
+    // into stage s (copies i with i*parts/kCopies == part; constants once
+    // the callers' loops are unrolled); out-of-range elements are
+    // zero-filled (src-size 0 reads nothing; the base pointer x stands in
+    // as a valid, aligned address).
+    __device__ __forceinline__ void copy(double *s, const double *x, int64_t ld, bool vec, int part = 0,
+                                         int parts = 1) const
     {
         const int n_cols = c_left >= 2 ? 2 : (c_left > 0 ? int(c_left) : 0);
 #pragma unroll
         for (int i = 0; i < kCopies; ++i) {
+            if (i * parts / kCopies != part)
+                continue;
             const int n = r_left > int64_t(i) * kRowStep ? n_cols : 0;
             const double *src = ptr + int64_t(i) * kRowStep * ld;
             double *dst = s + smem_off + i * kRowStep * S::kLd;
@@ -269,16 +294,27 @@ struct SlabLoader {
 template <class Cfg, bool TA, bool TB>
 constexpr int smem_bytes()
 {
-    return Cfg::kStages * (Slab<Cfg::BM, TA>::kElems + Slab<Cfg::BN, !TB>::kElems) * int(sizeof(double));
+    return Cfg::kStages * (Slab<Cfg::BM, TA, Cfg::BK>::kElems + Slab<Cfg::BN, !TB, Cfg::BK>::kElems) *
+           int(sizeof(double));
+}
+
+// The largest of the four layouts: what the device must offer.
+template <class Cfg>
+constexpr int max_smem_bytes()
+{
+    constexpr int a = smem_bytes<Cfg, false, false>(), b = smem_bytes<Cfg, false, true>();
+    constexpr int c = smem_bytes<Cfg, true, false>(), d = smem_bytes<Cfg, true, true>();
+    constexpr int ab = a > b ? a : b, cd = c > d ? c : d;
+    return ab > cd ? ab : cd;
 }
 
 // op(A) is k-major in memory when A is transposed; op(B) when B is not.
 template <class Cfg, bool TA, bool TB, bool kForceK4>
 __global__ void __launch_bounds__(Cfg::kThreads, Cfg::kMinBlocks) dgemm_dmma(Params p)
 {
-    using SA = Slab<Cfg::BM, TA>;
-    using SB = Slab<Cfg::BN, !TB>;
-    constexpr int kStages = Cfg::kStages, kThreads = Cfg::kThreads;
+    using SA = Slab<Cfg::BM, TA, Cfg::BK>;
+    using SB = Slab<Cfg::BN, !TB, Cfg::BK>;
+    constexpr int kStages = Cfg::kStages, kThreads = Cfg::kThreads, kBK = Cfg::BK;
     constexpr int MT = Cfg::MT, NT = Cfg::NT;
 
     extern __shared__ __align__(16) double dmma_smem[];
@@ -322,7 +358,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, Cfg::kMinBlocks) dgemm_dmma(Par
             SlabLoader<SB, !TB, kThreads> lb;
             la.init(p.A, p.lda, m0, p.m, p.k, tid);
             lb.init(p.B, p.ldb, n0, p.n, p.k, tid);
-            // Copies slab `loaded` (the next not yet issued) into `stage`.
+            // Copies slab `loaded` (the next not yet issued) into `stage`,
+            // all at once (prologue, and the original schedule).
             int64_t loaded = 0;
             auto load_next = [&](int stage) {
                 la.copy(sA + stage * SA::kElems, p.A, p.lda, p.vec_a);
@@ -344,36 +381,59 @@ __global__ void __launch_bounds__(Cfg::kThreads, Cfg::kMinBlocks) dgemm_dmma(Par
                 // Slab kt has landed (at most kStages-2 younger groups are
                 // pending); the barrier makes every thread's copies visible
                 // and guarantees that all warps are done with slab kt-1, whose
-                // stage the next copy overwrites.
+                // stage this step's copies (slab kt + kStages - 1) overwrite.
                 cp_async_wait<kStages - 2>();
                 __syncthreads();
-                if (loaded < ktiles)  // slab kt + kStages - 1
-                    load_next(write_stage);
-                cp_async_commit();
+                const bool load = loaded < ktiles;
+                double *const wa = sA + write_stage * SA::kElems;
+                double *const wb = sB + write_stage * SB::kElems;
+                if (!Cfg::kInterleave && load) {
+                    la.copy(wa, p.A, p.lda, p.vec_a);
+                    lb.copy(wb, p.B, p.ldb, p.vec_b);
+                }
                 write_stage = write_stage + 1 == kStages ? 0 : write_stage + 1;
 
                 const double *sa = sA + read_stage * SA::kElems;
                 const double *sb = sB + read_stage * SB::kElems;
                 read_stage = read_stage + 1 == kStages ? 0 : read_stage + 1;
 
-                double bf[NT][4];
+                // Share `part` of `parts` of this step's copies (interleaved
+                // schedule, first k16 slice only).
+                auto copies = [&](int slice, int part, int parts) {
+                    if (Cfg::kInterleave && slice == 0 && load) {
+                        la.copy(wa, p.A, p.lda, p.vec_a, part, parts);
+                        lb.copy(wb, p.B, p.ldb, p.vec_b, part, parts);
+                    }
+                };
 #pragma unroll
-                for (int j = 0; j < NT; ++j)
-#pragma unroll
-                    for (int q = 0; q < 4; ++q)
-                        bf[j][q] = SB::frag(sb, wn0 + 8 * j + g, 4 * q + t);
-#pragma unroll
-                for (int i = 0; i < MT; ++i) {
-                    double af[8];
-#pragma unroll
-                    for (int q = 0; q < 4; ++q)
-#pragma unroll
-                        for (int h = 0; h < 2; ++h)
-                            af[2 * q + h] = SA::frag(sa, wm0 + 16 * i + 8 * h + g, 4 * q + t);
+                for (int ks = 0; ks < Cfg::KS; ++ks) {
+                    const int k0 = 16 * ks;
+                    double bf[NT][4];
 #pragma unroll
                     for (int j = 0; j < NT; ++j)
-                        mma_16x8x16<kForceK4>(acc[i][j], af, bf[j]);
+#pragma unroll
+                        for (int q = 0; q < 4; ++q)
+                            bf[j][q] = SB::frag(sb, wn0 + 8 * j + g, k0 + 4 * q + t);
+#pragma unroll
+                    for (int i = 0; i < MT; ++i) {
+                        double af[8];
+#pragma unroll
+                        for (int q = 0; q < 4; ++q)
+#pragma unroll
+                            for (int h = 0; h < 2; ++h)
+                                af[2 * q + h] = SA::frag(sa, wm0 + 16 * i + 8 * h + g, k0 + 4 * q + t);
+#pragma unroll
+                        for (int j = 0; j < NT; ++j)
+                            mma_16x8x16<kForceK4>(acc[i][j], af, bf[j]);
+                        copies(ks, i, MT);
+                    }
                 }
+                if (load) {
+                    la.advance(p.lda);
+                    lb.advance(p.ldb);
+                    ++loaded;
+                }
+                cp_async_commit();
             }
             // Drain (only empty groups remain) and let every warp finish
             // reading before a next tile's prologue refills the stages.
@@ -476,8 +536,36 @@ cudaError_t launch_trans(const mv_gemm_args &a, const Params &p)
                     : launch_cfg<Cfg, false, false, kForceK4>(p, a.stream);
 }
 
-// config: -1 picks by shape (the library's path), 0 forces dmma-64x64, 1
-// forces dmma-128x128 (the standalone check tests both on small shapes).
+// The default path's choice by shape, for mv_dgemm_dmma_launch and for a
+// fixed configuration that the device's shared memory cannot hold.
+//
+// THE SELECTION: the lead picks the default here from the --tile-sweep
+// measurements (mvbench gemm --dtype d --tile-sweep); until then it is the
+// original pair, dmma-128x128x16-s4 and dmma-64x64x16-s3.
+template <bool kForceK4>
+cudaError_t launch_auto(const mv_gemm_args &a, const Params &p)
+{
+    // The big tile where it gives every SM at least one block and the
+    // device has the shared memory for its 4 stages; else the small one.
+    const int64_t sms = a.sm_count > 0 ? a.sm_count : 132;
+    const int64_t big_tiles = ((a.m + Big::BM - 1) / Big::BM) * ((a.n + Big::BN - 1) / Big::BN);
+    const bool fits = max_smem_optin() >= max_smem_bytes<Big>();
+    return big_tiles >= sms && fits ? launch_trans<Big, kForceK4>(a, p) : launch_trans<Small, kForceK4>(a, p);
+}
+
+// One configuration as asked, or the default's choice where the device
+// cannot give it its shared memory (dmma-128x128x32-s3-il: 216 KiB, more
+// than an A100's 163 KiB), so that every variant is correct everywhere.
+template <class Cfg, bool kForceK4>
+cudaError_t launch_fixed(const mv_gemm_args &a, const Params &p)
+{
+    if (max_smem_optin() < max_smem_bytes<Cfg>())
+        return launch_auto<kForceK4>(a, p);
+    return launch_trans<Cfg, kForceK4>(a, p);
+}
+
+// config: -1 picks by shape (the library's path), else an mv_dmma_config
+// (the standalone check tests every one on every shape).
 template <bool kForceK4>
 cudaError_t launch(const mv_gemm_args &a, int config)
 {
@@ -497,16 +585,16 @@ cudaError_t launch(const mv_gemm_args &a, int config)
     p.vec_a = reinterpret_cast<uintptr_t>(a.A) % 16 == 0 && a.lda % 2 == 0;
     p.vec_b = reinterpret_cast<uintptr_t>(a.B) % 16 == 0 && a.ldb % 2 == 0;
 
-    if (config < 0) {
-        // The big tile where it gives every SM at least one block and the
-        // device has the shared memory for its 4 stages; else the small one.
-        const int64_t sms = a.sm_count > 0 ? a.sm_count : 132;
-        const int64_t big_tiles = ((a.m + Big::BM - 1) / Big::BM) * ((a.n + Big::BN - 1) / Big::BN);
-        // Both slabs k-major (A^T, B) is the largest layout: 160 KiB.
-        const bool fits = max_smem_optin() >= smem_bytes<Big, true, false>();
-        config = big_tiles >= sms && fits ? 1 : 0;
+    switch (config) {
+    case -1: return launch_auto<kForceK4>(a, p);
+    case MV_DMMA_128x128x16_S4: return launch_fixed<Big, kForceK4>(a, p);
+    case MV_DMMA_64x64x16_S3: return launch_fixed<Small, kForceK4>(a, p);
+    case MV_DMMA_128x128x16_S4_IL: return launch_fixed<BigIl, kForceK4>(a, p);
+    case MV_DMMA_128x128x32_S3_IL: return launch_fixed<BigK32, kForceK4>(a, p);
+    case MV_DMMA_128x64x16_S3_2B_IL: return launch_fixed<Tall2b, kForceK4>(a, p);
+    case MV_DMMA_64x128x16_S3_2B_IL: return launch_fixed<Wide2b, kForceK4>(a, p);
+    default: return cudaErrorInvalidValue;
     }
-    return config == 1 ? launch_trans<Big, kForceK4>(a, p) : launch_trans<Small, kForceK4>(a, p);
 }
 
 }  // namespace
@@ -516,4 +604,10 @@ cudaError_t launch(const mv_gemm_args &a, int config)
 extern "C" cudaError_t mv_dgemm_dmma_launch(const mv_gemm_args *args)
 {
     return mv::dmma::launch<false>(*args, -1);
+}
+
+extern "C" cudaError_t mv_dgemm_dmma_launch_config(const mv_gemm_args *args, int config)
+{
+    return config >= 0 && config < MV_DMMA_CONFIG_COUNT ? mv::dmma::launch<false>(*args, config)
+                                                        : cudaErrorInvalidValue;
 }

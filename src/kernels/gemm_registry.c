@@ -1,6 +1,7 @@
 /* The registry of named GEMM variants: the default path first, then the
  * kernels of the source documents (the baselines and the teaching material),
- * then the SIMT configurations of the default FP32 kernel (the tile study).
+ * then the SIMT configurations of the default FP32 kernel (the tile study),
+ * then the DMMA configurations of the default FP64 kernel (its tile sweep).
  * Reached from the tests and from mvbench through src/gemm_variants.h; the
  * stable API (include/matvec.h) only ever runs "default". */
 #include <string.h>
@@ -12,6 +13,7 @@ extern const mv_gemm_variant mv_gemm_variant_cache_friendly;
 extern const mv_gemm_variant mv_gemm_variant_blocked;
 extern const mv_gemm_variant mv_gemm_variant_shared_tile[3]; /* TILE_DIM 8, 16, 32 */
 extern const mv_gemm_variant mv_gemm_variant_simt[MV_SIMT_CONFIG_COUNT];
+extern const mv_gemm_variant mv_gemm_variant_dmma[MV_DMMA_CONFIG_COUNT];
 
 static const mv_gemm_variant default_variant = {
     "default",
@@ -39,6 +41,12 @@ static const mv_gemm_variant *const variants[] = {
     &mv_gemm_variant_simt[MV_SIMT_128x128x8],
     &mv_gemm_variant_simt[MV_SIMT_128x256x8],
     &mv_gemm_variant_simt[MV_SIMT_256x128x8],
+    &mv_gemm_variant_dmma[MV_DMMA_128x128x16_S4],
+    &mv_gemm_variant_dmma[MV_DMMA_64x64x16_S3],
+    &mv_gemm_variant_dmma[MV_DMMA_128x128x16_S4_IL],
+    &mv_gemm_variant_dmma[MV_DMMA_128x128x32_S3_IL],
+    &mv_gemm_variant_dmma[MV_DMMA_128x64x16_S3_2B_IL],
+    &mv_gemm_variant_dmma[MV_DMMA_64x128x16_S3_2B_IL],
 };
 
 size_t mv_gemm_variant_count(void)

@@ -1,6 +1,7 @@
 // The GEMM kernels of the source documents, kept as named variants (the
 // baselines and the teaching material), the simt-* entries that run the
-// default path's FP32 kernel in one fixed tile configuration each, and the
+// default path's FP32 kernel in one fixed tile configuration each, the
+// dmma-* entries that do the same for its FP64 kernel, and the
 // C = beta*C kernel that a call reduces to when alpha == 0 or k == 0.
 //
 // Sources: Xiaoxu Na, "Matrix Transpose and Multiplication in CUDA" (naive,
@@ -301,6 +302,13 @@ cudaError_t shared_tile_32_any(mv_dtype dtype, const mv_gemm_args *g)
     return MV_GEMM_DISPATCH_DTYPE(dtype, SharedTile<32>::launch, g);
 }
 
+// The dmma-* variants: double only (their registry entries say so).
+template <mv_dmma_config C>
+cudaError_t dmma(mv_dtype dtype, const mv_gemm_args *g)
+{
+    return dtype == MV_DTYPE_D ? mv_dgemm_dmma_launch_config(g, C) : cudaErrorInvalidValue;
+}
+
 // The simt-* variants: float only (their registry entries say so).
 template <mv_simt_config C>
 cudaError_t simt(mv_dtype dtype, const mv_gemm_args *g)
@@ -416,4 +424,42 @@ extern "C" const mv_gemm_variant mv_gemm_variant_simt[MV_SIMT_CONFIG_COUNT] = {
      MV_SIMT_SOURCE,
      "as simt-128x256x8 with the long side along m: ~44-48 TFLOP/s at large sizes",
      MV_GEMM_VARIANT_S, 1, 0, 0, mv::gemm::simt<MV_SIMT_256x128x8>},
+};
+
+// The DMMA configurations of the default FP64 path (gemm_dmma.cu, which has
+// the napkin math in full). H100/H200: FP64 tensor peak ~67 TFLOP/s = 128
+// FMA/clock/SM; one m16n8k16 = 2048 FMA = 64 clocks of one SM sub-partition.
+#define MV_DMMA_SOURCE "new work (mma.sync m16n8k16 f64 on sm_90, m8n8k4 on sm_80; CUTLASS-style multistage)"
+
+extern "C" const mv_gemm_variant mv_gemm_variant_dmma[MV_DMMA_CONFIG_COUNT] = {
+    {"dmma-128x128x16-s4",
+     "the default FP64 kernel for large shapes: 8 warps of 64x32, BK 16, 4 cp.async stages, copies right after the barrier",
+     MV_DMMA_SOURCE,
+     "160 KiB smem, 240-248 registers, 1 block (8 warps)/SM; 16 FLOP/B from L2; measured ~40 TFLOP/s (67% of cuBLAS)",
+     MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_128x128x16_S4>},
+    {"dmma-64x64x16-s3",
+     "the default FP64 kernel for small shapes: 4 warps of 32x32, BK 16, 3 stages, 3 blocks/SM",
+     MV_DMMA_SOURCE,
+     "60 KiB smem, <= 168 registers; 8 FLOP/B from L2, 4x the blocks of 128x128 for grids under one block per SM",
+     MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_64x64x16_S3>},
+    {"dmma-128x128x16-s4-il",
+     "as dmma-128x128x16-s4, the next slab's cp.async copies spread between the MMAs instead of before them",
+     MV_DMMA_SOURCE,
+     "removes ~300 issue slots per warp between each barrier and the first DMMA (of 2048 clocks of math): aim >= 48",
+     MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_128x128x16_S4_IL>},
+    {"dmma-128x128x32-s3-il",
+     "128x128 tiles with BK 32 (2 k16 slices per stage), 3 stages, copies interleaved: half the barriers",
+     MV_DMMA_SOURCE,
+     "216 KiB smem (H100/H200 only; elsewhere the default), 1 barrier per 4096 clocks of math; 2 slabs in flight",
+     MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_128x128x32_S3_IL>},
+    {"dmma-128x64x16-s3-2b-il",
+     "128x64 tiles, 4 warps of 64x32, 3 stages, 2 blocks per SM whose barriers do not line up; copies interleaved",
+     MV_DMMA_SOURCE,
+     "2 x 90 KiB smem, <= 255 registers, 8 warps/SM in 2 independent blocks; 24 B/clock/SM from L2 (1.5x the 128x128)",
+     MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_128x64x16_S3_2B_IL>},
+    {"dmma-64x128x16-s3-2b-il",
+     "64x128 tiles, 4 warps of 64x32 side by side, 3 stages, 2 blocks per SM; copies interleaved",
+     MV_DMMA_SOURCE,
+     "as dmma-128x64x16-s3-2b-il with the long side along n: 2 x 90 KiB, 8 warps/SM, 24 B/clock/SM from L2",
+     MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_64x128x16_S3_2B_IL>},
 };

@@ -1,6 +1,7 @@
 /* Named GEMM kernels: the variants of the source documents (naive,
  * cache-friendly, blocked, shared-tile-N), the SIMT configurations of the
- * default FP32 path (simt-*), and the default path itself. The registry lives
+ * default FP32 path (simt-*), the DMMA configurations of the default FP64
+ * path (dmma-*), and the default path itself. The registry lives
  * in src/kernels/gemm_registry.c; tests and mvbench reach it through
  * src/gemm_variants.h. Like kernels/gemm.h this knows nothing of handles or
  * mv_status. */
@@ -58,6 +59,20 @@ cudaError_t mv_sgemm_simt_launch(mv_simt_config config, const mv_gemm_args *args
 /* The default path's two configurations only (src/kernels/gemm_fast.cu);
  * cudaErrorInvalidValue for the others. */
 cudaError_t mv_sgemm_simt_fast_launch(mv_simt_config config, const mv_gemm_args *args);
+
+/* The DMMA FP64 kernel of the default path (src/kernels/gemm_dmma.cu) in one
+ * fixed configuration, for the dmma-* variants and the tile sweep: block
+ * tile BM x BN x BK, cp.async stages (s), blocks per SM (2b), il: copies
+ * interleaved with the MMAs. Double only. */
+typedef enum {
+    MV_DMMA_128x128x16_S4 = 0,     /* the default for large shapes: 8 warps of 64x32, 1 block/SM */
+    MV_DMMA_64x64x16_S3,           /* the default for small shapes: 4 warps of 32x32, 3 blocks/SM */
+    MV_DMMA_128x128x16_S4_IL,      /* the default's tile, copies interleaved with the MMAs */
+    MV_DMMA_128x128x32_S3_IL,      /* BK = 32: a barrier per 32 k, 216 KiB */
+    MV_DMMA_128x64x16_S3_2B_IL,    /* 4 warps of 64x32, 2 blocks/SM */
+    MV_DMMA_64x128x16_S3_2B_IL,    /* 4 warps of 64x32 (1 x 4), 2 blocks/SM */
+    MV_DMMA_CONFIG_COUNT
+} mv_dmma_config;
 
 /* C = beta*C over the m x n matrix (nothing when beta == 1; beta == 0 writes
  * zeros without reading C): what the call reduces to when alpha == 0 or

@@ -538,8 +538,11 @@ Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len
     const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / len_y;
     s = s < by_ws ? s : by_ws;
     // The last split of a tile reads all S partial sums of its outputs:
-    // at most 32 loads for each of its threads keeps that tail short.
-    const int64_t by_finish = 32 * finishers_per_output;
+    // at most 64 loads for each of its threads (eight round trips to L2 with
+    // eight in flight, ~3 us) keeps that tail short. 32 capped op N with
+    // m = 64 at 128 blocks, a block per SM, too few bytes in flight
+    // (entry 9 of docs/notes-gemv.md).
+    const int64_t by_finish = 64 * finishers_per_output;
     s = s < by_finish ? s : by_finish;
     if (s < 2)
         return sp;

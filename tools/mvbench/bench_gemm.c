@@ -16,7 +16,8 @@
  * FAILED and the exit status is 1. Timing: CUDA events around batches of
  * calls, contenders interleaved round by round (the order rotating), median
  * over rounds. --tile-sweep: the slides' TILE_DIM study (shared-tile-8/16/32)
- * beside the default and its SIMT tile configurations. */
+ * beside the default and its tile configurations: simt-* for float, dmma-*
+ * for double. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -87,6 +88,7 @@ static void usage(void)
            "  --out DIR         where measurements-gemm.csv goes (default mvbench-out)\n"
            "  --quick           sizes 512,2048,4096 and fewer rounds\n"
            "  --tile-sweep      the TILE_DIM study: shared-tile-8/16/32 and the default's tile configurations\n"
+           "                    (simt-* for --dtype s, dmma-* for --dtype d)\n"
            "  --variants a,b    only these contenders (cuBLAS is always timed)\n"
            "  --seed N          random seed (default: from the clock)\n");
 }
@@ -117,7 +119,8 @@ static int list_contenders(int64_t size, contender *c)
         const mv_gemm_variant *v = mv_gemm_variant_at(i);
         if (!strcmp(v->name, "default") || !(v->dtypes & (o.dbl ? MV_GEMM_VARIANT_D : MV_GEMM_VARIANT_S)))
             continue;
-        if (o.tile_sweep && v->tile_dim == 0 && strncmp(v->name, "simt-", 5) != 0)
+        if (o.tile_sweep && v->tile_dim == 0 && strncmp(v->name, "simt-", 5) != 0 &&
+            strncmp(v->name, "dmma-", 5) != 0)
             continue;
         if (v->slow && size > SLOW_MAX)
             continue;
