@@ -545,12 +545,17 @@ cudaError_t launch_trans(const mv_gemm_args &a, const Params &p)
 template <bool kForceK4>
 cudaError_t launch_auto(const mv_gemm_args &a, const Params &p)
 {
-    // The big tile where it gives every SM at least one block and the
-    // device has the shared memory for its 4 stages; else the small one.
+    // 64 x 128 tiles, two blocks per SM, copies interleaved with the MMAs
+    // (dmma-64x128x16-s3-2b-il) where they give every SM two blocks and the
+    // device has the shared memory; else the small tile. Measured on an H200
+    // (`mvbench gemm --dtype d --tile-sweep`, 2026-11-22): 80.7% of cuBLAS
+    // at 4096^3 and 84.3% at 8192^3, where the 128 x 128 tile of one block
+    // per SM reached 72.5% and 70.5% (docs/gemm.md).
     const int64_t sms = a.sm_count > 0 ? a.sm_count : 132;
-    const int64_t big_tiles = ((a.m + Big::BM - 1) / Big::BM) * ((a.n + Big::BN - 1) / Big::BN);
-    const bool fits = max_smem_optin() >= max_smem_bytes<Big>();
-    return big_tiles >= sms && fits ? launch_trans<Big, kForceK4>(a, p) : launch_trans<Small, kForceK4>(a, p);
+    const int64_t wide_tiles = ((a.m + Wide2b::BM - 1) / Wide2b::BM) * ((a.n + Wide2b::BN - 1) / Wide2b::BN);
+    const bool fits = max_smem_optin() >= max_smem_bytes<Wide2b>();
+    return wide_tiles >= 2 * sms && fits ? launch_trans<Wide2b, kForceK4>(a, p)
+                                         : launch_trans<Small, kForceK4>(a, p);
 }
 
 // One configuration as asked, or the default's choice where the device

@@ -484,14 +484,19 @@ cudaError_t launch_config(mv_dtype dtype, const mv_transpose_args *a)
 }
 
 // The default out of place: 64 x 64 with 16-byte vectors, for both types:
-// 16 elements (64 or 128 bytes) per thread in flight, 256 or 512
-// contiguous bytes per column of B per tile; tiles down A's columns, one
-// block per tile, plain stores.
-using DefaultConfig = Config<64, 64, Order::kAColumns, false, false>;
+// 16 elements (64 or 128 bytes) per thread in flight; tiles numbered down
+// B's columns, so that a wave of resident blocks writes one contiguous
+// stretch of B (whole 32-64 KB runs per column of B) and reads 6-8 runs of
+// 256-512 bytes per column of A; one block per tile, plain stores. The
+// configuration sweep (H200, 2026-11-22, docs/transpose.md) measured this
+// order at 95.9% / 97.3% of the copy bandwidth for float 8192^2 / 16384^2
+// where numbering down A's columns (`tiled-64x64-acols`) gave 93.3% / 94.9%:
+// the write stream's DRAM page locality is what costs.
+using DefaultConfig = Config<64, 64, Order::kBColumns, false, false>;
 
 // The candidates of the configuration sweep (variants `tiled-*`, at the end
 // of this file; docs/transpose.md has their napkin math).
-using BColumns64 = Config<64, 64, Order::kBColumns, false, false>;
+using AColumns64 = Config<64, 64, Order::kAColumns, false, false>;
 using Bands64 = Config<64, 64, Order::kBands, false, false>;
 using Streaming64 = Config<64, 64, Order::kAColumns, true, false>;
 using Pipelined64 = Config<64, 64, Order::kAColumns, false, true>;
@@ -546,10 +551,12 @@ extern "C" cudaError_t mv_transpose_inplace_launch(mv_dtype dtype, const mv_tran
 
 extern "C" const mv_transpose_variant mv_transpose_variant_default = {
     "default",
-    "64x64 tiles, 256 threads, 16-byte loads and stores, V x V register transposes, XOR-swizzled shared memory; "
+    "64x64 tiles down B's columns, 256 threads, 16-byte loads and stores, V x V register transposes, "
+    "XOR-swizzled shared memory; "
     "in place: tile pairs (i,j)/(j,i) per block",
     "matvec",
-    "the copy bandwidth (>= 95% at 8192^2): whole lines both ways, ~16 KB in flight per block, no bank conflicts",
+    "the copy bandwidth (>= 95% at 8192^2): whole lines both ways, ~16 KB in flight per block, no bank conflicts, "
+    "tiles down B's columns for long runs of writes",
     mv::launch_any,
     mv::launch_inplace_any,
 };
@@ -563,10 +570,10 @@ extern "C" const mv_transpose_variant mv_transpose_variant_default = {
                                                  mv::launch_config<mv::config>, nullptr}
 
 MV_TRANSPOSE_CONFIG_VARIANT(
-    mv_transpose_variant_tiled_64x64_bcols, "tiled-64x64-bcols", BColumns64,
-    "default with tiles numbered down B's columns: a wave writes one contiguous stretch of B",
-    "the mirror of default: whole 32-64 KB runs per column of B, 6-8 x 256 B runs per column of A; "
-    "faster than default if the write stream's page locality is what costs");
+    mv_transpose_variant_tiled_64x64_acols, "tiled-64x64-acols", AColumns64,
+    "default with tiles numbered down A's columns: a wave reads one contiguous stretch of A",
+    "the mirror of default: whole 32-64 KB runs per column of A, 6-8 x 256 B runs per column of B; "
+    "measured 2-3% slower than default at 8192^2 and 16384^2 (write page locality costs more)");
 MV_TRANSPOSE_CONFIG_VARIANT(
     mv_transpose_variant_tiled_64x64_bands, "tiled-64x64-bands", Bands64,
     "default with tiles numbered down A's columns within bands of 1024 rows, band after band",

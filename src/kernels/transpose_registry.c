@@ -11,7 +11,7 @@ extern const mv_transpose_variant mv_transpose_variant_default;
 extern const mv_transpose_variant mv_transpose_variant_naive;
 extern const mv_transpose_variant mv_transpose_variant_shared_tile;
 extern const mv_transpose_variant mv_transpose_variant_shared_tile_unrolled;
-extern const mv_transpose_variant mv_transpose_variant_tiled_64x64_bcols;
+extern const mv_transpose_variant mv_transpose_variant_tiled_64x64_acols;
 extern const mv_transpose_variant mv_transpose_variant_tiled_64x64_bands;
 extern const mv_transpose_variant mv_transpose_variant_tiled_64x64_cs;
 extern const mv_transpose_variant mv_transpose_variant_tiled_64x64_pipelined;
@@ -26,7 +26,7 @@ static const mv_transpose_variant *const variants[] = {
     &mv_transpose_variant_shared_tile_unrolled,
     /* The configuration sweep of the default out-of-place kernel
      * (transpose_fast.cu): candidates for the next default. */
-    &mv_transpose_variant_tiled_64x64_bcols,
+    &mv_transpose_variant_tiled_64x64_acols,
     &mv_transpose_variant_tiled_64x64_bands,
     &mv_transpose_variant_tiled_64x64_cs,
     &mv_transpose_variant_tiled_64x64_pipelined,
