@@ -133,14 +133,6 @@ static mv_status prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operati
     return MV_SUCCESS;
 }
 
-static mv_status launched(mv_handle h, const char *fn, cudaError_t err)
-{
-    if (err != cudaSuccess)
-        return mv_fail(h, MV_ERR_EXECUTION, "%s: kernel launch failed: %s (%s)", fn, cudaGetErrorString(err),
-                       cudaGetErrorName(err));
-    return MV_SUCCESS;
-}
-
 static mv_status gemm(mv_handle h, mv_dtype dtype, mv_operation transa, mv_operation transb, int64_t m,
                       int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
                       int64_t ldb, const void *beta, void *C, int64_t ldc)
@@ -154,7 +146,7 @@ static mv_status gemm(mv_handle h, mv_dtype dtype, mv_operation transa, mv_opera
                            &quick);
     if (st != MV_SUCCESS || quick)
         return st;
-    return launched(h, fn, mv_gemm_launch(dtype, &args));
+    return mv_launched(h, fn, mv_gemm_launch(dtype, &args));
 }
 
 mv_status mv_gemm_variant_run(mv_handle h, const char *variant, int dtype_double, mv_operation transa,
@@ -179,7 +171,7 @@ mv_status mv_gemm_variant_run(mv_handle h, const char *variant, int dtype_double
                            &quick);
     if (st != MV_SUCCESS || quick)
         return st;
-    return launched(h, fn, v->launch(dtype, &args));
+    return mv_launched(h, fn, v->launch(dtype, &args));
 }
 
 mv_status mv_sgemm(mv_handle handle, mv_operation transa, mv_operation transb, int64_t m, int64_t n, int64_t k,

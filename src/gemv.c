@@ -117,14 +117,6 @@ static mv_status prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operati
     return MV_SUCCESS;
 }
 
-static mv_status launched(mv_handle h, const char *fn, cudaError_t err)
-{
-    if (err != cudaSuccess)
-        return mv_fail(h, MV_ERR_EXECUTION, "%s: kernel launch failed: %s (%s)", fn, cudaGetErrorString(err),
-                       cudaGetErrorName(err));
-    return MV_SUCCESS;
-}
-
 static mv_status gemv(mv_handle h, mv_dtype dtype, mv_operation trans, int64_t m, int64_t n,
                       const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
                       const void *beta, void *y, int64_t incy)
@@ -137,7 +129,7 @@ static mv_status gemv(mv_handle h, mv_dtype dtype, mv_operation trans, int64_t m
     mv_status st = prepare(h, fn, dtype, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, &args, &quick);
     if (st != MV_SUCCESS || quick)
         return st;
-    return launched(h, fn, mv_gemv_launch(dtype, &args));
+    return mv_launched(h, fn, mv_gemv_launch(dtype, &args));
 }
 
 static const mv_gemv_variant *variant_for(mv_handle h, const char *fn, const char *name, mv_operation trans,
@@ -193,7 +185,7 @@ mv_status mv_gemv_variant_run(mv_handle h, const char *variant, int dtype_double
     if (need > 0 && (!workspace || workspace_bytes < need))
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: variant \"%s\" needs %zu bytes of workspace, got %zu", fn,
                        variant, need, workspace ? workspace_bytes : (size_t)0);
-    return launched(h, fn, v->launch(dtype, &args, workspace));
+    return mv_launched(h, fn, v->launch(dtype, &args, workspace));
 }
 
 mv_status mv_sgemv(mv_handle handle, mv_operation trans, int64_t m, int64_t n, const float *alpha,

@@ -21,6 +21,14 @@ mv_status mv_fail(mv_handle handle, mv_status status, const char *fmt, ...)
     return status;
 }
 
+mv_status mv_launched(mv_handle handle, const char *fn, cudaError_t err)
+{
+    if (err != cudaSuccess)
+        return mv_fail(handle, MV_ERR_EXECUTION, "%s: kernel launch failed: %s (%s)", fn, cudaGetErrorString(err),
+                       cudaGetErrorName(err));
+    return MV_SUCCESS;
+}
+
 static mv_status new_context(mv_handle *handle, int device)
 {
     struct mv_context *ctx = calloc(1, sizeof *ctx);

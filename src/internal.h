@@ -38,6 +38,10 @@ struct mv_context {
 MV_INTERNAL mv_status mv_fail(mv_handle handle, mv_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* MV_SUCCESS for cudaSuccess; else MV_ERR_EXECUTION with fn and CUDA's
+ * error string and name recorded on handle. */
+MV_INTERNAL mv_status mv_launched(mv_handle handle, const char *fn, cudaError_t err);
+
 /* A handle that is bound to no device: every call on it validates its
  * arguments as usual. For host-only tests of validation, which must run on
  * machines without a GPU. Freed by mv_destroy. */

@@ -38,6 +38,22 @@ static uint64_t matrix_bytes(int64_t rows, int64_t cols, int64_t ld, size_t size
     return ((uint64_t)(cols - 1) * (uint64_t)ld + (uint64_t)rows) * (uint64_t)size;
 }
 
+/* The kernels' arguments of a validated call. */
+static mv_status fill_args(mv_handle h, int64_t m, int64_t n, const void *A, int64_t lda, void *B, int64_t ldb,
+                           mv_transpose_args *args)
+{
+    *args = (mv_transpose_args){0};
+    args->m = m;
+    args->n = n;
+    args->A = A;
+    args->lda = lda;
+    args->B = B;
+    args->ldb = ldb;
+    args->stream = h->stream;
+    args->sm_count = h->sm_count;
+    return MV_SUCCESS;
+}
+
 /* Validates an out-of-place call and fills args. Returns MV_SUCCESS with
  * *quick set when the call has nothing to do. inplace_fn names the function
  * to suggest when B overlaps A. */
@@ -88,17 +104,8 @@ static mv_status prepare(mv_handle h, const char *fn, const char *inplace_fn, mv
     if (h->device < 0)
         return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
 
-    *args = (mv_transpose_args){0};
-    args->m = m;
-    args->n = n;
-    args->A = A;
-    args->lda = lda;
-    args->B = B;
-    args->ldb = ldb;
-    args->stream = h->stream;
-    args->sm_count = h->sm_count;
     *quick = 0;
-    return MV_SUCCESS;
+    return fill_args(h, m, n, A, lda, B, ldb, args);
 }
 
 /* The same for the square in-place call: args->B == args->A. */
@@ -125,25 +132,8 @@ static mv_status prepare_inplace(mv_handle h, const char *fn, mv_dtype dtype, in
     if (n == 1)
         return MV_SUCCESS;
 
-    *args = (mv_transpose_args){0};
-    args->m = n;
-    args->n = n;
-    args->A = A;
-    args->lda = lda;
-    args->B = A;
-    args->ldb = lda;
-    args->stream = h->stream;
-    args->sm_count = h->sm_count;
     *quick = 0;
-    return MV_SUCCESS;
-}
-
-static mv_status launched(mv_handle h, const char *fn, cudaError_t err)
-{
-    if (err != cudaSuccess)
-        return mv_fail(h, MV_ERR_EXECUTION, "%s: kernel launch failed: %s (%s)", fn, cudaGetErrorString(err),
-                       cudaGetErrorName(err));
-    return MV_SUCCESS;
+    return fill_args(h, n, n, A, lda, A, lda, args);
 }
 
 static mv_status transpose(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, const void *A, int64_t lda, void *B,
@@ -158,7 +148,7 @@ static mv_status transpose(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, co
     const mv_status st = prepare(h, fn, inplace_fn, dtype, m, n, A, lda, B, ldb, &args, &quick);
     if (st != MV_SUCCESS || quick)
         return st;
-    return launched(h, fn, mv_transpose_launch(dtype, &args));
+    return mv_launched(h, fn, mv_transpose_launch(dtype, &args));
 }
 
 static mv_status transpose_inplace(mv_handle h, mv_dtype dtype, int64_t n, void *A, int64_t lda)
@@ -171,7 +161,7 @@ static mv_status transpose_inplace(mv_handle h, mv_dtype dtype, int64_t n, void 
     const mv_status st = prepare_inplace(h, fn, dtype, n, A, lda, &args, &quick);
     if (st != MV_SUCCESS || quick)
         return st;
-    return launched(h, fn, mv_transpose_inplace_launch(dtype, &args));
+    return mv_launched(h, fn, mv_transpose_inplace_launch(dtype, &args));
 }
 
 static const mv_transpose_variant *variant_for(mv_handle h, const char *fn, const char *name, mv_status *st)
@@ -200,7 +190,7 @@ mv_status mv_transpose_variant_run(mv_handle h, const char *variant, int dtype_d
     st = prepare(h, fn, "mv_transpose_inplace_variant_run", dtype, m, n, A, lda, B, ldb, &args, &quick);
     if (st != MV_SUCCESS || quick)
         return st;
-    return launched(h, fn, v->launch(dtype, &args));
+    return mv_launched(h, fn, v->launch(dtype, &args));
 }
 
 mv_status mv_transpose_inplace_variant_run(mv_handle h, const char *variant, int dtype_double, int64_t n, void *A,
@@ -221,7 +211,7 @@ mv_status mv_transpose_inplace_variant_run(mv_handle h, const char *variant, int
     st = prepare_inplace(h, fn, dtype, n, A, lda, &args, &quick);
     if (st != MV_SUCCESS || quick)
         return st;
-    return launched(h, fn, v->launch_inplace(dtype, &args));
+    return mv_launched(h, fn, v->launch_inplace(dtype, &args));
 }
 
 mv_status mv_stranspose(mv_handle handle, int64_t m, int64_t n, const float *A, int64_t lda, float *B, int64_t ldb)

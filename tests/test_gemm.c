@@ -22,17 +22,6 @@
 #include "gpu_helpers.h"
 #include "reference.h"
 
-static int setup(void **state)
-{
-    mv_handle h = NULL;
-    if (mv_create(&h) != MV_SUCCESS)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state) { return mv_destroy(*state) == MV_SUCCESS ? 0 : -1; }
-
 /* ---------- one checked case ---------- */
 
 typedef struct {
@@ -836,25 +825,17 @@ static void test_registry_and_lookup_errors(void **state)
     CHECK_CUDA(cudaFree(d));
 }
 
-int main(void)
-{
-    SKIP_WITHOUT_GPU();
-    test_seed();
-    apply_test_filters();
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_registry_and_lookup_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_errors_change_nothing, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_quick_returns_leave_c, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_shapes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_leading_dimensions, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_scalar_rules, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_non_default_stream, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_failed_launch_reports_cuda_error, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_graph_capture_and_replay, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_bitwise_repeatable, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_every_variant, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_variants_repeatable, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_large, setup, teardown),
-    };
-    return cmocka_run_group_tests_name("gemm", tests, NULL, NULL);
-}
+GPU_TEST_MAIN("gemm",
+              HANDLE_TEST(test_registry_and_lookup_errors),
+              HANDLE_TEST(test_errors_change_nothing),
+              HANDLE_TEST(test_quick_returns_leave_c),
+              HANDLE_TEST(test_shapes),
+              HANDLE_TEST(test_leading_dimensions),
+              HANDLE_TEST(test_scalar_rules),
+              HANDLE_TEST(test_non_default_stream),
+              HANDLE_TEST(test_failed_launch_reports_cuda_error),
+              HANDLE_TEST(test_graph_capture_and_replay),
+              HANDLE_TEST(test_bitwise_repeatable),
+              HANDLE_TEST(test_every_variant),
+              HANDLE_TEST(test_variants_repeatable),
+              HANDLE_TEST(test_large))

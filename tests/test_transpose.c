@@ -25,17 +25,6 @@
 
 enum { GUARD = 37 }; /* elements past the end of B (in place: A) that must stay as they were */
 
-static int setup(void **state)
-{
-    mv_handle h = NULL;
-    if (mv_create(&h) != MV_SUCCESS)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state) { return mv_destroy(*state) == MV_SUCCESS ? 0 : -1; }
-
 /* ---------- out of place ---------- */
 
 typedef struct {
@@ -659,24 +648,16 @@ static void test_more_than_2_31_elements(void **state)
     free(hB);
 }
 
-int main(void)
-{
-    SKIP_WITHOUT_GPU();
-    test_seed();
-    apply_test_filters();
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_registry_and_lookup_errors, setup, teardown),
-        cmocka_unit_test(test_null_and_detached_handles),
-        cmocka_unit_test_setup_teardown(test_errors_change_nothing, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_adjacent_buffers, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_quick_returns, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_api_shapes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_every_variant, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_inplace, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_non_default_stream, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_graph_capture_and_replay, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_transpose_failed_launch_reports_cuda_error, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_more_than_2_31_elements, setup, teardown),
-    };
-    return cmocka_run_group_tests_name("transpose", tests, NULL, NULL);
-}
+GPU_TEST_MAIN("transpose",
+              HANDLE_TEST(test_registry_and_lookup_errors),
+              cmocka_unit_test(test_null_and_detached_handles),
+              HANDLE_TEST(test_errors_change_nothing),
+              HANDLE_TEST(test_adjacent_buffers),
+              HANDLE_TEST(test_quick_returns),
+              HANDLE_TEST(test_api_shapes),
+              HANDLE_TEST(test_every_variant),
+              HANDLE_TEST(test_inplace),
+              HANDLE_TEST(test_non_default_stream),
+              HANDLE_TEST(test_graph_capture_and_replay),
+              HANDLE_TEST(test_transpose_failed_launch_reports_cuda_error),
+              HANDLE_TEST(test_more_than_2_31_elements))

@@ -1,11 +1,16 @@
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <cublas_v2.h>
 #include <cuda_runtime_api.h>
+#include <curand.h>
 
 #include "bench_common.h"
 #include "bench_kernels.h"
@@ -19,6 +24,94 @@ void die(const char *fmt, ...)
     fprintf(stderr, "\n");
     va_end(ap);
     exit(2);
+}
+
+int wanted(const char *list, const char *name)
+{
+    if (!list)
+        return 1;
+    const size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        const size_t l = end ? (size_t)(end - p) : strlen(p);
+        if (l == len && strncmp(p, name, l) == 0)
+            return 1;
+        p += l + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+int parse_sizes(const char *arg, int64_t *sizes, int max, const char **rest)
+{
+    int n = 0;
+    const char *p = arg;
+    while (*p && n < max) {
+        char *end = NULL;
+        const long long v = strtoll(p, &end, 10);
+        if (end == p || v < 1) {
+            *rest = p;
+            return -1;
+        }
+        sizes[n++] = v;
+        if (*end && *end != ',') {
+            *rest = end;
+            return -2;
+        }
+        p = *end == ',' ? end + 1 : end;
+    }
+    *rest = p;
+    return n;
+}
+
+FILE *open_csv(const char *dir, const char *name, const char *header, char *path, size_t path_size)
+{
+    mkdir(dir, 0755);
+    snprintf(path, path_size, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("cannot write %s: %s", path, strerror(errno));
+    fputs(header, f);
+    return f;
+}
+
+void gpu_open(cudaStream_t *stream, cublasHandle_t *cublas, mv_handle *mvh)
+{
+    CUDA_OK(cudaStreamCreateWithFlags(stream, cudaStreamNonBlocking));
+    CUBLAS_OK(cublasCreate(cublas));
+    CUBLAS_OK(cublasSetStream(*cublas, *stream));
+    if (mv_create(mvh) != MV_SUCCESS)
+        die("mv_create: %s", mv_last_error(NULL));
+    mv_set_stream(*mvh, *stream);
+}
+
+void rng_open(curandGenerator_t *gen, cudaStream_t stream)
+{
+    CURAND_OK(curandCreateGenerator(gen, CURAND_RNG_PSEUDO_PHILOX4_32_10));
+    CURAND_OK(curandSetStream(*gen, stream));
+}
+
+void gpu_close(curandGenerator_t gen, cublasHandle_t cublas, mv_handle mvh, cudaStream_t stream)
+{
+    curandDestroyGenerator(gen);
+    cublasDestroy(cublas);
+    mv_destroy(mvh);
+    CUDA_OK(cudaStreamDestroy(stream));
+}
+
+void fill_uniform(curandGenerator_t gen, void *p, size_t count, int dbl, uint64_t seed, cudaStream_t stream)
+{
+    CURAND_OK(curandSetPseudoRandomGeneratorSeed(gen, seed));
+    if (dbl)
+        CURAND_OK(curandGenerateUniformDouble(gen, (double *)p, count));
+    else
+        CURAND_OK(curandGenerateUniform(gen, (float *)p, count));
+    CUDA_OK(bench_affine(p, count, dbl, stream));
+}
+
+double host_uniform(uint64_t *state)
+{
+    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(*state >> 11) * 0x1.0p-52 - 1.0;
 }
 
 double now_s(void)
@@ -46,6 +139,51 @@ double event_ms(cudaEvent_t a, cudaEvent_t b)
     CUDA_OK(cudaEventSynchronize(b));
     CUDA_OK(cudaEventElapsedTime(&ms, a, b));
     return ms;
+}
+
+void time_interleaved(int nc, int rounds, const batching *b, enqueue_calls run, void *ctx, cudaStream_t stream,
+                      timing *out)
+{
+    cudaEvent_t e0, e1;
+    CUDA_OK(cudaEventCreate(&e0));
+    CUDA_OK(cudaEventCreate(&e1));
+    int *batch = malloc(sizeof(int) * (size_t)nc);
+    double *samples = malloc(sizeof(double) * (size_t)(nc * rounds));
+    if (!batch || !samples)
+        die("out of host memory");
+    for (int c = 0; c < nc; ++c) {
+        if (!out[c].ok)
+            continue;
+        run(ctx, c, TIME_WARMUP, b->warmup);
+        CUDA_OK(cudaEventRecord(e0, stream));
+        run(ctx, c, TIME_ESTIMATE, b->estimate);
+        CUDA_OK(cudaEventRecord(e1, stream));
+        const double est = event_ms(e0, e1) * b->per_ms / b->estimate;
+        const int k = (int)(b->target / (est > b->min_est ? est : b->min_est));
+        batch[c] = k < 1 ? 1 : k > b->max_batch ? b->max_batch : k;
+    }
+    for (int r = 0; r < rounds; ++r)
+        for (int j = 0; j < nc; ++j) {
+            const int c = (j + r) % nc;
+            if (!out[c].ok)
+                continue;
+            CUDA_OK(cudaEventRecord(e0, stream));
+            run(ctx, c, r, batch[c]);
+            CUDA_OK(cudaEventRecord(e1, stream));
+            samples[c * rounds + r] = event_ms(e0, e1) * 1000.0 / batch[c];
+        }
+    for (int c = 0; c < nc; ++c) {
+        if (!out[c].ok)
+            continue;
+        double *v = samples + c * rounds;
+        out[c].med = median(v, rounds);
+        out[c].min = v[0];
+        out[c].max = v[rounds - 1];
+    }
+    free(batch);
+    free(samples);
+    CUDA_OK(cudaEventDestroy(e0));
+    CUDA_OK(cudaEventDestroy(e1));
 }
 
 void measure_ceilings(ceilings *c, cudaStream_t stream)

@@ -1,12 +1,19 @@
 /* What every mvbench command shares: fatal-error checks with file and line,
- * host clocks and medians, CUDA-event timing, the device's measured ceilings
- * and a progress line on stderr. */
+ * option lists, the CSV file, the stream and handles, random fills, host
+ * clocks and medians, CUDA-event timing of interleaved rounds, the device's
+ * measured ceilings and a progress line on stderr. */
 #ifndef MVBENCH_COMMON_H
 #define MVBENCH_COMMON_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
+#include <cublas_v2.h>
 #include <cuda_runtime_api.h>
+#include <curand.h>
+
+#include "matvec.h"
 
 /* The tool (not the library) exits on a broken CUDA, cuBLAS or cuRAND call. */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -30,9 +37,62 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
             die("%s:%d: %s: cuRAND status %d", __FILE__, __LINE__, #call, (int)s_);                     \
     } while (0)
 
+/* 1 if name is in the comma-separated list (--variants a,b,c); 1 for every
+ * name when list is NULL. */
+int wanted(const char *list, const char *name);
+
+/* --sizes a,b,c: reads positive integers into sizes[0..max-1]. Returns how
+ * many it read, stopping after max with *rest at what is left ("" when
+ * nothing is); -1 when an entry is not a positive integer (*rest at it), -2
+ * when one is followed by anything but a comma (*rest at that). */
+int parse_sizes(const char *arg, int64_t *sizes, int max, const char **rest);
+
+/* Creates dir (if need be) and dir/name, writes header to it and leaves the
+ * file's path in path; exits when the file cannot be written. */
+FILE *open_csv(const char *dir, const char *name, const char *header, char *path, size_t path_size);
+
+/* A non-blocking stream with a cuBLAS handle and a matvec handle on it. */
+void gpu_open(cudaStream_t *stream, cublasHandle_t *cublas, mv_handle *mvh);
+/* cuRAND's Philox generator on stream, for fill_uniform. */
+void rng_open(curandGenerator_t *gen, cudaStream_t stream);
+/* Destroys the generator, the handles and the stream. */
+void gpu_close(curandGenerator_t gen, cublasHandle_t cublas, mv_handle mvh, cudaStream_t stream);
+/* count uniform values in (-1, 1] (float, or double if dbl) from seed. */
+void fill_uniform(curandGenerator_t gen, void *p, size_t count, int dbl, uint64_t seed, cudaStream_t stream);
+
+/* The next value in (-1, 1) of the host's generator (a 64-bit LCG) at
+ * *state, for the CPU rows. */
+double host_uniform(uint64_t *state);
+
 double now_s(void);                     /* monotonic clock, seconds */
 double median(double *v, int n);        /* sorts v */
 double event_ms(cudaEvent_t a, cudaEvent_t b); /* waits for b */
+
+typedef struct {
+    double med, min, max; /* microseconds per call */
+    int ok;
+} timing;
+
+/* How time_interleaved sizes the batches: per contender, warmup calls, then
+ * estimate calls timed; est = their time in ms * per_ms / estimate, and a
+ * batch is target / max(est, min_est) calls, clamped to 1..max_batch. */
+typedef struct {
+    int warmup, estimate;
+    double per_ms, target, min_est;
+    int max_batch;
+} batching;
+
+/* What time_interleaved times: enqueues calls calls of contender c on the
+ * stream; round is TIME_WARMUP, TIME_ESTIMATE or the timed round (from 0). */
+enum { TIME_WARMUP = -2, TIME_ESTIMATE = -1 };
+typedef void (*enqueue_calls)(void *ctx, int c, int round, int calls);
+
+/* Times the nc contenders whose out[c].ok is set, interleaved: in each of
+ * rounds rounds every contender runs one batch (the order rotating from
+ * round to round); out[c].med is the median over rounds of batch time /
+ * batch size in microseconds, min and max the extremes. */
+void time_interleaved(int nc, int rounds, const batching *b, enqueue_calls run, void *ctx, cudaStream_t stream,
+                      timing *out);
 
 typedef struct {
     int have_gpu;

@@ -18,13 +18,11 @@
  * over rounds. --tile-sweep: the slides' TILE_DIM study (shared-tile-8/16/32)
  * beside the default and its tile configurations: simt-* for float, dmma-*
  * for double. */
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include <cublas_v2.h>
@@ -33,7 +31,6 @@
 
 #include "bench_common.h"
 #include "bench_gemm_kernels.h"
-#include "bench_kernels.h"
 #include "bench_ops.h"
 #include "gemm_variants.h"
 #include "matvec.h"
@@ -66,11 +63,6 @@ typedef struct {
     int kind;
 } contender;
 
-typedef struct {
-    double med, min, max; /* microseconds per call */
-    int ok;
-} timing;
-
 static cudaStream_t stream;
 static cublasHandle_t cublas;
 static mv_handle mvh;
@@ -93,27 +85,12 @@ static void usage(void)
            "  --seed N          random seed (default: from the clock)\n");
 }
 
-static int wanted(const char *name)
-{
-    if (!o.only)
-        return 1;
-    const size_t len = strlen(name);
-    for (const char *p = o.only; *p;) {
-        const char *end = strchr(p, ',');
-        const size_t l = end ? (size_t)(end - p) : strlen(p);
-        if (l == len && strncmp(p, name, l) == 0)
-            return 1;
-        p += l + (end ? 1 : 0);
-    }
-    return 0;
-}
-
 static int list_contenders(int64_t size, contender *c)
 {
     int k = 0;
     c[k++] = (contender){"cublas", K_CUBLAS};
     c[k++] = (contender){"cublas-aa", K_CUBLAS};
-    if (wanted("default"))
+    if (wanted(o.only, "default"))
         c[k++] = (contender){"default", K_DEFAULT};
     for (size_t i = 0; i < mv_gemm_variant_count() && k < MAX_CONTENDERS; ++i) {
         const mv_gemm_variant *v = mv_gemm_variant_at(i);
@@ -124,7 +101,7 @@ static int list_contenders(int64_t size, contender *c)
             continue;
         if (v->slow && size > SLOW_MAX)
             continue;
-        if (!wanted(v->name))
+        if (!wanted(o.only, v->name))
             continue;
         c[k++] = (contender){v->name, K_VARIANT};
     }
@@ -140,16 +117,6 @@ typedef struct {
     double *ref, *bound;  /* on the device */
     unsigned long long *counters; /* bad count, first bad index */
 } problem;
-
-static void fill_uniform(void *p, size_t count, uint64_t seed)
-{
-    CURAND_OK(curandSetPseudoRandomGeneratorSeed(gen, seed));
-    if (o.dbl)
-        CURAND_OK(curandGenerateUniformDouble(gen, (double *)p, count));
-    else
-        CURAND_OK(curandGenerateUniform(gen, (float *)p, count));
-    CUDA_OK(bench_affine(p, count, o.dbl, stream));
-}
 
 static double elem(const void *p, size_t i)
 {
@@ -199,8 +166,8 @@ static void problem_make(problem *pb, int64_t s, uint64_t seed, double *cpu_us)
     CUDA_OK(cudaMalloc((void **)&pb->ref, pb->count * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&pb->bound, pb->count * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&pb->counters, 2 * sizeof(unsigned long long)));
-    fill_uniform(pb->A, pb->count, seed);
-    fill_uniform(pb->B, pb->count, seed + 1);
+    fill_uniform(gen, pb->A, pb->count, o.dbl, seed, stream);
+    fill_uniform(gen, pb->B, pb->count, o.dbl, seed + 1, stream);
     CUDA_OK(cudaStreamSynchronize(stream));
     *cpu_us = 0.0;
     if (s <= CPU_MAX) {
@@ -320,51 +287,26 @@ static int check(const contender *c, problem *pb)
     return 0;
 }
 
-/* Interleaved rounds: in each round every contender runs one batch (the
- * order rotating), its time the median over rounds of batch time / calls. */
-static void time_all(contender *cs, int nc, problem *pb, timing *t)
+typedef struct {
+    const contender *cs;
+    problem *pb;
+} timed;
+
+static void enqueue_timed(void *ctx, int c, int round, int calls)
 {
-    cudaEvent_t e0, e1;
-    CUDA_OK(cudaEventCreate(&e0));
-    CUDA_OK(cudaEventCreate(&e1));
-    int batch[MAX_CONTENDERS];
-    for (int c = 0; c < nc; ++c) {
-        if (!t[c].ok)
-            continue;
-        enqueue(&cs[c], pb); /* warm-up */
-        CUDA_OK(cudaEventRecord(e0, stream));
-        enqueue(&cs[c], pb);
-        enqueue(&cs[c], pb);
-        CUDA_OK(cudaEventRecord(e1, stream));
-        const double est_ms = event_ms(e0, e1) / 2.0;
-        const int k = (int)(o.target_ms / (est_ms > 1e-3 ? est_ms : 1e-3));
-        batch[c] = k < 1 ? 1 : k > 200 ? 200 : k;
-    }
-    double *samples = malloc(sizeof(double) * (size_t)(nc * o.rounds));
-    if (!samples)
-        die("out of host memory");
-    for (int r = 0; r < o.rounds; ++r)
-        for (int j = 0; j < nc; ++j) {
-            const int c = (j + r) % nc;
-            if (!t[c].ok)
-                continue;
-            CUDA_OK(cudaEventRecord(e0, stream));
-            for (int b = 0; b < batch[c]; ++b)
-                enqueue(&cs[c], pb);
-            CUDA_OK(cudaEventRecord(e1, stream));
-            samples[c * o.rounds + r] = event_ms(e0, e1) * 1000.0 / batch[c];
-        }
-    for (int c = 0; c < nc; ++c) {
-        if (!t[c].ok)
-            continue;
-        double *v = samples + c * o.rounds;
-        t[c].med = median(v, o.rounds);
-        t[c].min = v[0];
-        t[c].max = v[o.rounds - 1];
-    }
-    free(samples);
-    CUDA_OK(cudaEventDestroy(e0));
-    CUDA_OK(cudaEventDestroy(e1));
+    const timed *t = ctx;
+    (void)round;
+    for (int k = 0; k < calls; ++k)
+        enqueue(&t->cs[c], t->pb);
+}
+
+/* Interleaved rounds (time_interleaved): one warm-up call, two timed for
+ * the batch size, batches of about target_ms (at most 200 calls). */
+static void time_all(const contender *cs, int nc, problem *pb, timing *t)
+{
+    const batching b = {1, 2, 1.0, o.target_ms, 1e-3, 200};
+    timed ctx = {cs, pb};
+    time_interleaved(nc, o.rounds, &b, enqueue_timed, &ctx, stream, t);
 }
 
 static double gflops(int64_t s, double us)
@@ -435,10 +377,8 @@ static void cpu_only(void)
             die("out of host memory");
         uint64_t x = o.seed | 1u;
         for (int64_t e = 0; e < s * s; ++e) {
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
-            A[e] = (double)(x >> 11) * 0x1.0p-52 - 1.0;
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
-            B[e] = (double)(x >> 11) * 0x1.0p-52 - 1.0;
+            A[e] = host_uniform(&x);
+            B[e] = host_uniform(&x);
         }
         const double us = cpu_row(s, A, B, C);
         const timing t = {us, us, us, 1};
@@ -448,21 +388,6 @@ static void cpu_only(void)
         free(A);
         free(B);
         free(C);
-    }
-}
-
-static void parse_sizes(const char *arg)
-{
-    o.nsizes = 0;
-    for (const char *p = arg; *p && o.nsizes < MAX_SIZES;) {
-        char *end;
-        const long long v = strtoll(p, &end, 10);
-        if (end == p || v < 1)
-            die("--sizes wants positive integers separated by commas, got \"%s\"", arg);
-        o.sizes[o.nsizes++] = v;
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',')
-            die("--sizes wants positive integers separated by commas, got \"%s\"", arg);
     }
 }
 
@@ -504,19 +429,22 @@ int mvbench_gemm(int argc, char **argv)
             die("gemm: unknown option %s", a);
         }
     }
-    parse_sizes(sizes ? sizes : o.quick ? "512,2048,4096" : "256,512,1024,2048,4096,8192");
+    /* Sizes past MAX_SIZES are left out. */
+    if (!sizes)
+        sizes = o.quick ? "512,2048,4096" : "256,512,1024,2048,4096,8192";
+    const char *rest;
+    o.nsizes = parse_sizes(sizes, o.sizes, MAX_SIZES, &rest);
+    if (o.nsizes < 0)
+        die("--sizes wants positive integers separated by commas, got \"%s\"", sizes);
     if (o.rounds < 1)
         o.rounds = o.quick ? 3 : 7;
     o.target_ms = o.quick ? 10.0 : 25.0;
 
-    mkdir(o.out, 0755);
     char path[4096];
-    snprintf(path, sizeof path, "%s/measurements-gemm.csv", o.out);
-    csv = fopen(path, "w");
-    if (!csv)
-        die("cannot write %s: %s", path, strerror(errno));
-    fprintf(csv, "suite,dtype,op,m,n,k,variant,time_us,time_us_min,time_us_max,gflops,pct_cublas,aa_spread_pct,"
-                 "check\n");
+    csv = open_csv(o.out, "measurements-gemm.csv",
+                   "suite,dtype,op,m,n,k,variant,time_us,time_us_min,time_us_max,gflops,pct_cublas,aa_spread_pct,"
+                   "check\n",
+                   path, sizeof path);
 
     ceilings dev;
     memset(&dev, 0, sizeof dev);
@@ -533,17 +461,11 @@ int mvbench_gemm(int argc, char **argv)
     const char *tf32 = getenv("NVIDIA_TF32_OVERRIDE");
     if (!o.dbl && tf32 && strcmp(tf32, "0") != 0)
         printf("WARNING: NVIDIA_TF32_OVERRIDE=%s may let cuBLAS use TF32: the cuBLAS row would not be FP32\n", tf32);
-    CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    CUBLAS_OK(cublasCreate(&cublas));
-    CUBLAS_OK(cublasSetStream(cublas, stream));
+    gpu_open(&stream, &cublas, &mvh);
     /* FP32 on the CUDA cores, the accuracy class of the library's kernel:
      * the default math mode, never CUBLAS_TF32_TENSOR_OP_MATH. */
     CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH));
-    if (mv_create(&mvh) != MV_SUCCESS)
-        die("mv_create: %s", mv_last_error(NULL));
-    mv_set_stream(mvh, stream);
-    CURAND_OK(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_PHILOX4_32_10));
-    CURAND_OK(curandSetStream(gen, stream));
+    rng_open(&gen, stream);
 
     const double t0 = now_s();
     progress_reset();
@@ -553,9 +475,6 @@ int mvbench_gemm(int argc, char **argv)
     }
     fclose(csv);
     printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    curandDestroyGenerator(gen);
-    cublasDestroy(cublas);
-    mv_destroy(mvh);
-    CUDA_OK(cudaStreamDestroy(stream));
+    gpu_close(gen, cublas, mvh, stream);
     return failures ? 1 : 0;
 }

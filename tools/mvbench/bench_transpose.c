@@ -17,13 +17,11 @@
  * one prints FAILED and the exit status is 1. Writes
  * DIR/measurements-transpose.csv.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include <cublas_v2.h>
@@ -31,7 +29,6 @@
 #include <curand.h>
 
 #include "bench_common.h"
-#include "bench_kernels.h"
 #include "bench_ops.h"
 #include "matvec.h"
 #include "transpose_variants.h"
@@ -108,16 +105,6 @@ typedef struct {
     void *hostA;
 } size_data;
 
-static void fill_random(void *p, size_t count, uint64_t seed)
-{
-    CURAND_OK(curandSetPseudoRandomGeneratorSeed(gen, seed));
-    if (opt.dbl)
-        CURAND_OK(curandGenerateUniformDouble(gen, (double *)p, count));
-    else
-        CURAND_OK(curandGenerateUniform(gen, (float *)p, count));
-    CUDA_OK(bench_affine(p, count, opt.dbl, stream));
-}
-
 /* B = A^T of an n x n matrix on the host, in 64 x 64 blocks. */
 static void host_transpose(const void *A, void *B, int64_t n, size_t esize)
 {
@@ -152,7 +139,7 @@ static int size_alloc(size_data *d, int64_t n, uint64_t seed)
     CUDA_OK(cudaMalloc(&d->A, d->bytes));
     CUDA_OK(cudaMalloc(&d->B, d->bytes));
     CUDA_OK(cudaMalloc(&d->W, d->bytes));
-    fill_random(d->A, (size_t)(n * n), seed);
+    fill_uniform(gen, d->A, (size_t)(n * n), opt.dbl, seed, stream);
     CUDA_OK(cudaMemcpyAsync(d->hostA, d->A, d->bytes, cudaMemcpyDeviceToHost, stream));
     CUDA_OK(cudaStreamSynchronize(stream));
     host_transpose(d->hostA, d->ref, n, d->esize);
@@ -238,58 +225,26 @@ static int check_contender(const contender *c, size_data *d)
 /* ---------- timing ---------- */
 
 typedef struct {
-    double med, min, max; /* microseconds per call */
-    int ok;
-} timing;
+    const contender *cs;
+    size_data *d;
+} timed;
 
-/* Every contender interleaved: in each round every contender runs one batch
- * (the order rotating from round to round); a contender's time is the
- * median over rounds of batch time / batch size. */
+static void enqueue_timed(void *ctx, int c, int round, int calls)
+{
+    const timed *t = ctx;
+    (void)round;
+    for (int k = 0; k < calls; ++k)
+        enqueue(&t->cs[c], t->d);
+}
+
+/* Every contender interleaved (time_interleaved): three warm-up calls,
+ * three timed for the batch size, batches of about target_us (at most 256
+ * calls). */
 static void time_all(const contender *cs, int nc, size_data *d, timing *out)
 {
-    cudaEvent_t e0, e1;
-    CUDA_OK(cudaEventCreate(&e0));
-    CUDA_OK(cudaEventCreate(&e1));
-    int batch[MAX_CONTENDERS];
-    for (int c = 0; c < nc; ++c) {
-        if (!out[c].ok)
-            continue;
-        for (int w = 0; w < 3; ++w)
-            enqueue(&cs[c], d);
-        CUDA_OK(cudaEventRecord(e0, stream));
-        for (int w = 0; w < 3; ++w)
-            enqueue(&cs[c], d);
-        CUDA_OK(cudaEventRecord(e1, stream));
-        const double est = event_ms(e0, e1) * 1000.0 / 3.0;
-        const int k = (int)(opt.target_us / (est > 0.5 ? est : 0.5));
-        batch[c] = k < 1 ? 1 : k > 256 ? 256 : k;
-    }
-    const int rounds = opt.rounds;
-    double *samples = malloc(sizeof(double) * (size_t)(nc * rounds));
-    if (!samples)
-        die("out of host memory");
-    for (int r = 0; r < rounds; ++r)
-        for (int j = 0; j < nc; ++j) {
-            const int c = (j + r) % nc;
-            if (!out[c].ok)
-                continue;
-            CUDA_OK(cudaEventRecord(e0, stream));
-            for (int k = 0; k < batch[c]; ++k)
-                enqueue(&cs[c], d);
-            CUDA_OK(cudaEventRecord(e1, stream));
-            samples[c * rounds + r] = event_ms(e0, e1) * 1000.0 / batch[c];
-        }
-    for (int c = 0; c < nc; ++c) {
-        if (!out[c].ok)
-            continue;
-        double *v = samples + c * rounds;
-        out[c].med = median(v, rounds);
-        out[c].min = v[0];
-        out[c].max = v[rounds - 1];
-    }
-    free(samples);
-    CUDA_OK(cudaEventDestroy(e0));
-    CUDA_OK(cudaEventDestroy(e1));
+    const batching b = {3, 3, 1000.0, opt.target_us, 0.5, 256};
+    timed ctx = {cs, d};
+    time_interleaved(nc, opt.rounds, &b, enqueue_timed, &ctx, stream, out);
 }
 
 /* ---------- the CPU row ---------- */
@@ -304,8 +259,7 @@ static double time_cpu(int64_t n)
         die("out of host memory for the CPU row");
     uint64_t s = 0x243F6A8885A308D3ull ^ opt.seed;
     for (int64_t k = 0; k < n * n; ++k) {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        const double v = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+        const double v = host_uniform(&s);
         if (opt.dbl)
             ((double *)A)[k] = v;
         else
@@ -444,21 +398,6 @@ static void usage(void)
            "  --quick           sizes 512,2048,8192 unless --sizes is given, fewer rounds\n");
 }
 
-static void parse_sizes(const char *s)
-{
-    opt.nsizes = 0;
-    for (const char *p = s; *p;) {
-        char *end = NULL;
-        const long long v = strtoll(p, &end, 10);
-        if (end == p || v < 1 || opt.nsizes == MAX_SIZES)
-            die("--sizes wants up to %d positive integers separated by commas, got \"%s\"", MAX_SIZES, s);
-        opt.sizes[opt.nsizes++] = v;
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',')
-            die("--sizes: unexpected \"%s\"", end);
-    }
-}
-
 int mvbench_transpose(int argc, char **argv)
 {
     opt.out = "mvbench-out";
@@ -486,19 +425,23 @@ int mvbench_transpose(int argc, char **argv)
             die("transpose: unknown argument %s", a);
         }
     }
-    parse_sizes(sizes ? sizes : opt.quick ? "512,2048,8192" : "512,1024,2048,4096,8192,16384");
+    if (!sizes)
+        sizes = opt.quick ? "512,2048,8192" : "512,1024,2048,4096,8192,16384";
+    const char *rest;
+    opt.nsizes = parse_sizes(sizes, opt.sizes, MAX_SIZES, &rest);
+    if (opt.nsizes == -2)
+        die("--sizes: unexpected \"%s\"", rest);
+    if (opt.nsizes < 0 || *rest)
+        die("--sizes wants up to %d positive integers separated by commas, got \"%s\"", MAX_SIZES, sizes);
     if (opt.rounds < 1)
         opt.rounds = opt.quick ? 5 : 9;
     opt.target_us = opt.quick ? 150.0 : 300.0;
 
-    mkdir(opt.out, 0755);
     char path[4096];
-    snprintf(path, sizeof path, "%s/measurements-transpose.csv", opt.out);
-    csv = fopen(path, "w");
-    if (!csv)
-        die("cannot write %s: %s", path, strerror(errno));
-    fprintf(csv, "suite,dtype,m,n,contender,time_us,time_us_min,time_us_max,bytes,gbps,pct_copy_bw,pct_memcpy,"
-                 "ratio_cublas,copy_bw_gbps,check\n");
+    csv = open_csv(opt.out, "measurements-transpose.csv",
+                   "suite,dtype,m,n,contender,time_us,time_us_min,time_us_max,bytes,gbps,pct_copy_bw,pct_memcpy,"
+                   "ratio_cublas,copy_bw_gbps,check\n",
+                   path, sizeof path);
 
     const double t0 = now_s();
     probe_device(&ceil_);
@@ -516,14 +459,8 @@ int mvbench_transpose(int argc, char **argv)
         printf("wrote %s\n", path);
         return 0;
     }
-    CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    CUBLAS_OK(cublasCreate(&cublas));
-    CUBLAS_OK(cublasSetStream(cublas, stream));
-    if (mv_create(&mvh) != MV_SUCCESS)
-        die("mv_create: %s", mv_last_error(NULL));
-    mv_set_stream(mvh, stream);
-    CURAND_OK(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_PHILOX4_32_10));
-    CURAND_OK(curandSetStream(gen, stream));
+    gpu_open(&stream, &cublas, &mvh);
+    rng_open(&gen, stream);
     measure_ceilings(&ceil_, stream);
     printf("ceilings: device-to-device copy %.0f GB/s (read+write), read %.0f GB/s, empty kernel %.2f us/launch; "
            "%d SMs, L2 %.0f MB\n"
@@ -538,9 +475,6 @@ int mvbench_transpose(int argc, char **argv)
     }
     fclose(csv);
     printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    curandDestroyGenerator(gen);
-    cublasDestroy(cublas);
-    mv_destroy(mvh);
-    CUDA_OK(cudaStreamDestroy(stream));
+    gpu_close(gen, cublas, mvh, stream);
     return failures ? 1 : 0;
 }

@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,7 +34,6 @@
 #endif
 
 #include "bench_common.h"
-#include "bench_kernels.h"
 #include "bench_ops.h"
 #include "matvec.h"
 #include "reference.h"
@@ -76,12 +74,7 @@ static void init_device(void)
     probe_device(&ceil_);
     if (!ceil_.have_gpu)
         return;
-    CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    CUBLAS_OK(cublasCreate(&cublas));
-    CUBLAS_OK(cublasSetStream(cublas, stream));
-    if (mv_create(&mvh) != MV_SUCCESS)
-        die("mv_create: %s", mv_last_error(NULL));
-    mv_set_stream(mvh, stream);
+    gpu_open(&stream, &cublas, &mvh);
     if (opt.device_scalars) {
         CUBLAS_OK(cublasSetPointerMode(cublas, CUBLAS_POINTER_MODE_DEVICE));
         mv_set_pointer_mode(mvh, MV_POINTER_MODE_DEVICE);
@@ -101,21 +94,6 @@ typedef struct {
 
 #define MAX_CONTENDERS 64
 
-static int wanted(const char *name)
-{
-    if (!opt.only)
-        return 1;
-    const size_t len = strlen(name);
-    for (const char *p = opt.only; *p;) {
-        const char *end = strchr(p, ',');
-        const size_t l = end ? (size_t)(end - p) : strlen(p);
-        if (l == len && strncmp(p, name, l) == 0)
-            return 1;
-        p += l + (end ? 1 : 0);
-    }
-    return 0;
-}
-
 /* cuBLAS twice (the A/A pair), matvec's default through the public API, then
  * every registered variant that offers the operation; filter picks families
  * (NULL: all). */
@@ -124,7 +102,7 @@ static int list_contenders(int trans, contender *c, const char *family_prefix)
     int k = 0;
     c[k++] = (contender){"cublas", K_CUBLAS, NULL};
     c[k++] = (contender){"cublas-aa", K_CUBLAS, NULL};
-    if (!family_prefix && wanted("default"))
+    if (!family_prefix && wanted(opt.only, "default"))
         c[k++] = (contender){"default", K_DEFAULT, NULL};
     for (size_t i = 0; i < mv_gemv_variant_count() && k < MAX_CONTENDERS; ++i) {
         const mv_gemv_variant *v = mv_gemv_variant_at(i);
@@ -132,7 +110,7 @@ static int list_contenders(int trans, contender *c, const char *family_prefix)
             continue;
         if (family_prefix && v->block_width == 0)
             continue;
-        if (!wanted(v->name))
+        if (!wanted(opt.only, v->name))
             continue;
         c[k++] = (contender){v->name, K_VARIANT, v};
     }
@@ -161,16 +139,6 @@ typedef struct {
 
 static curandGenerator_t gen;
 
-static void fill_random(void *p, size_t count, int dbl, uint64_t seed)
-{
-    CURAND_OK(curandSetPseudoRandomGeneratorSeed(gen, seed));
-    if (dbl)
-        CURAND_OK(curandGenerateUniformDouble(gen, (double *)p, count));
-    else
-        CURAND_OK(curandGenerateUniform(gen, (float *)p, count));
-    CUDA_OK(bench_affine(p, count, dbl, stream));
-}
-
 static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t seed)
 {
     memset(d, 0, sizeof *d);
@@ -188,16 +156,17 @@ static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t s
     /* Each of the paper's matrices from its own seed; the rest of the pool
      * (the cold-mode copies) from one more. */
     for (int s = 0; s < MATRICES; ++s)
-        fill_random(d->pool + (size_t)s * d->region_stride, d->region_stride / d->esize, dbl, seed + (uint64_t)s);
+        fill_uniform(gen, d->pool + (size_t)s * d->region_stride, d->region_stride / d->esize, dbl,
+                     seed + (uint64_t)s, stream);
     if (regions > MATRICES)
-        fill_random(d->pool + (size_t)MATRICES * d->region_stride,
-                    (size_t)(regions - MATRICES) * d->region_stride / d->esize, dbl, seed + 1000);
+        fill_uniform(gen, d->pool + (size_t)MATRICES * d->region_stride,
+                     (size_t)(regions - MATRICES) * d->region_stride / d->esize, dbl, seed + 1000, stream);
     d->len_max = m > n ? m : n;
     d->span_x = (size_t)((d->len_max - 1) * llabs(opt.incx) + 1);
     d->span_y = (size_t)((d->len_max - 1) * llabs(opt.incy) + 1);
     for (int s = 0; s < MATRICES; ++s) {
         CUDA_OK(cudaMalloc(&d->x[s], d->span_x * d->esize));
-        fill_random(d->x[s], d->span_x, dbl, seed + 100 + (uint64_t)s);
+        fill_uniform(gen, d->x[s], d->span_x, dbl, seed + 100 + (uint64_t)s, stream);
     }
     CUDA_OK(cudaMalloc(&d->y, d->span_y * d->esize));
     /* y as each checked call finds it: NaN between the elements of a strided
@@ -208,7 +177,7 @@ static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t s
     void *raw = malloc(d->span_y * d->esize);
     if (!d->host_y_init || !raw)
         die("out of host memory");
-    fill_random(d->y_init, d->span_y, dbl, seed + 200);
+    fill_uniform(gen, d->y_init, d->span_y, dbl, seed + 200, stream);
     CUDA_OK(cudaMemcpy(raw, d->y_init, d->span_y * d->esize, cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < d->span_y; ++i) {
         const int element = i % (size_t)llabs(opt.incy) == 0;
@@ -397,59 +366,35 @@ static int check_contender(const contender *c, shape_data *d, int trans, referen
 /* ---------- timing ---------- */
 
 typedef struct {
-    double med, min, max; /* microseconds per call */
-    int ok;
-} timing;
+    const contender *cs;
+    shape_data *d;
+    int trans, cold;
+    int cursor; /* the next region, cold */
+} timed;
 
-/* Times every contender, interleaved: in each round every contender runs one
- * batch (the order rotating from round to round), and each contender's time
- * is the median over rounds of batch time / batch size. */
-static void time_all(contender *cs, int nc, shape_data *d, int trans, int cold, timing *out)
+/* Warm-up on the paper's matrices in turn; then matrix 0 (the estimate) or
+ * the round's matrix, "cold" rotating A over the whole pool instead. */
+static void enqueue_timed(void *ctx, int c, int round, int calls)
 {
-    cudaEvent_t e0, e1;
-    CUDA_OK(cudaEventCreate(&e0));
-    CUDA_OK(cudaEventCreate(&e1));
-    int batch[MAX_CONTENDERS];
-    int cursor = 0;
-    for (int c = 0; c < nc; ++c) {
-        if (!out[c].ok)
+    timed *t = ctx;
+    for (int k = 0; k < calls; ++k) {
+        if (round == TIME_WARMUP) {
+            enqueue(&t->cs[c], t->d, t->trans, k % MATRICES, k % MATRICES);
             continue;
-        for (int w = 0; w < 3; ++w)
-            enqueue(&cs[c], d, trans, w % MATRICES, w % MATRICES);
-        CUDA_OK(cudaEventRecord(e0, stream));
-        for (int w = 0; w < 3; ++w)
-            enqueue(&cs[c], d, trans, cold ? (cursor++ % d->regions) : 0, 0);
-        CUDA_OK(cudaEventRecord(e1, stream));
-        const double est = event_ms(e0, e1) * 1000.0 / 3.0;
-        int k = (int)(opt.target_us / (est > 0.5 ? est : 0.5));
-        batch[c] = k < 1 ? 1 : k > 256 ? 256 : k;
-    }
-    const int rounds = opt.rounds;
-    double *samples = malloc(sizeof(double) * (size_t)(nc * rounds));
-    for (int r = 0; r < rounds; ++r) {
-        for (int j = 0; j < nc; ++j) {
-            const int c = (j + r) % nc;
-            if (!out[c].ok)
-                continue;
-            const int xi = r % MATRICES;
-            CUDA_OK(cudaEventRecord(e0, stream));
-            for (int k = 0; k < batch[c]; ++k)
-                enqueue(&cs[c], d, trans, cold ? (cursor++ % d->regions) : xi, xi);
-            CUDA_OK(cudaEventRecord(e1, stream));
-            samples[c * rounds + r] = event_ms(e0, e1) * 1000.0 / batch[c];
         }
+        const int xi = round == TIME_ESTIMATE ? 0 : round % MATRICES;
+        enqueue(&t->cs[c], t->d, t->trans, t->cold ? (t->cursor++ % t->d->regions) : xi, xi);
     }
-    for (int c = 0; c < nc; ++c) {
-        if (!out[c].ok)
-            continue;
-        double *v = samples + c * rounds;
-        out[c].med = median(v, rounds);
-        out[c].min = v[0];
-        out[c].max = v[rounds - 1];
-    }
-    free(samples);
-    CUDA_OK(cudaEventDestroy(e0));
-    CUDA_OK(cudaEventDestroy(e1));
+}
+
+/* Times every contender, interleaved (time_interleaved): three warm-up
+ * calls, three timed for the batch size, batches of about target_us (at
+ * most 256 calls). */
+static void time_all(const contender *cs, int nc, shape_data *d, int trans, int cold, timing *out)
+{
+    const batching b = {3, 3, 1000.0, opt.target_us, 0.5, 256};
+    timed ctx = {cs, d, trans, cold, 0};
+    time_interleaved(nc, opt.rounds, &b, enqueue_timed, &ctx, stream, out);
 }
 
 /* ---------- CPU rows ---------- */
@@ -461,8 +406,7 @@ static double time_cpu(int use_cblas, int dbl, int trans, int64_t m, int64_t n)
     void *A = malloc((size_t)(m * n) * es), *x = malloc((size_t)len_x * es), *y = malloc((size_t)len_y * es);
     uint64_t s = 0x243F6A8885A308D3ull;
     for (int64_t i = 0; i < m * n + len_x; ++i) {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        const double v = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+        const double v = host_uniform(&s);
         void *dst = i < m * n ? A : x;
         const int64_t k = i < m * n ? i : i - m * n;
         if (dbl)
@@ -874,14 +818,11 @@ int main(int argc, char **argv)
         die("unknown command %s", opt.command);
     }
 
-    mkdir(opt.out, 0755);
     char path[4096];
-    snprintf(path, sizeof path, "%s/measurements.csv", opt.out);
-    csv = fopen(path, "w");
-    if (!csv)
-        die("cannot write %s: %s", path, strerror(errno));
-    fprintf(csv, "suite,dtype,op,m,n,lda,variant,mode,time_us,time_us_min,time_us_max,bytes,gbps,pct_read_bw,gflops,"
-                 "ratio_cublas,ratio_floor,floor_us,check\n");
+    csv = open_csv(opt.out, "measurements.csv",
+                   "suite,dtype,op,m,n,lda,variant,mode,time_us,time_us_min,time_us_max,bytes,gbps,pct_read_bw,"
+                   "gflops,ratio_cublas,ratio_floor,floor_us,check\n",
+                   path, sizeof path);
 
     const double t0 = now_s();
     init_device();
@@ -905,8 +846,7 @@ int main(int argc, char **argv)
     printf("ceilings: read %.0f GB/s, device-to-device copy %.0f GB/s (read+write), empty kernel %.2f us/launch; "
            "%d SMs, L2 %.0f MB\n",
            ceil_.read_gbps, ceil_.copy_gbps, ceil_.launch_us, ceil_.sm_count, ceil_.l2_bytes / 1e6);
-    CURAND_OK(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_PHILOX4_32_10));
-    CURAND_OK(curandSetStream(gen, stream));
+    rng_open(&gen, stream);
 
     if (is_shape) {
         for (int trans = 0; trans < 2; ++trans) {
@@ -937,8 +877,6 @@ int main(int argc, char **argv)
     write_summary(argc, argv, now_s() - t0);
     printf("\nwrote %s/measurements.csv and %s/summary.json (%.0f s)%s\n", opt.out, opt.out, now_s() - t0,
            failures ? "; FAILED results above" : "");
-    curandDestroyGenerator(gen);
-    cublasDestroy(cublas);
-    mv_destroy(mvh);
+    gpu_close(gen, cublas, mvh, stream);
     return failures ? 1 : 0;
 }
