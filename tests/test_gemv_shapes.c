@@ -1,6 +1,7 @@
 /* GPU: mv_sgemv and mv_dgemv against the double reference over many shapes:
  * every m, n in 1..70 (1..20 in small mode), primes and large odd shapes,
- * lda > m, negative and non-unit increments. Fresh random data each run. */
+ * the short-wide and tall-skinny shapes, lda > m, negative and non-unit
+ * increments. Fresh random data each run. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -95,8 +96,70 @@ static void test_strided_x_large_t(void **state)
     }
 }
 
+/* The short-wide and tall-skinny kernels (src/kernels/gemv_skinny.cu):
+ * columns of 1..32 16-byte vectors read as one flat array (lda = m, or lda
+ * a power-of-two number of vectors above m), tall matrices with n <= 64
+ * (4, 8 and 16 columns per block, a last group of fewer), odd sizes,
+ * increments of both signs, beta != 0, alpha = 0 with NaN in A and x, and
+ * the device pointer mode. */
+static void test_skinny_shapes(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(5);
+    static const gemv_case cases[] = {
+        /* short-n / short-t */
+        {DT_S, MV_OP_N, 16, 1000003, 16, 1, 1, 1.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_T, 16, 1000003, 16, 1, 1, 1.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_N, 4, 300001, 4, -2, 3, 0.5, -1.5, 0, NULL},
+        {DT_S, MV_OP_T, 4, 300001, 4, 3, -2, 0.5, -1.5, 0, NULL},
+        {DT_S, MV_OP_N, 128, 70001, 128, 1, 1, -1.25, 0.75, 0, NULL},
+        {DT_S, MV_OP_T, 128, 70001, 128, 1, -1, -1.25, 0.75, 0, NULL},
+        {DT_S, MV_OP_N, 12, 200003, 16, 1, 1, 1.0, 0.25, 0, NULL},
+        {DT_S, MV_OP_T, 60, 100003, 64, -1, 1, 1.0, 0.25, 0, NULL},
+        {DT_D, MV_OP_N, 64, 150001, 64, 1, 1, 1.0, 0.0, 0, NULL},
+        {DT_D, MV_OP_T, 2, 500009, 2, 1, 1, 1.0, 0.5, 0, NULL},
+        {DT_D, MV_OP_N, 6, 300007, 8, 2, 1, 1.0, 0.0, 0, NULL},
+        {DT_D, MV_OP_T, 32, 100003, 32, 1, 3, 2.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_N, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL},
+        {DT_S, MV_OP_T, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL},
+        /* tall-n */
+        {DT_S, MV_OP_N, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_N, 600011, 61, 600012, -3, 2, 0.5, 1.5, 0, NULL},
+        {DT_D, MV_OP_N, 524291, 7, 524292, 1, 1, 1.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_N, 600011, 3, 600012, 1, -1, 0.0, -2.0, 1, NULL},
+        /* tall-t: K = 16, 4, 8, 16 x 4 groups, 16 x 3 groups (last of 1) */
+        {DT_S, MV_OP_T, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_T, 300007, 3, 300008, 2, -1, 1.0, 0.5, 0, NULL},
+        {DT_S, MV_OP_T, 200003, 7, 200004, 1, 1, 1.0, 0.0, 0, NULL},
+        {DT_D, MV_OP_T, 250007, 64, 250008, 1, 1, -1.0, 0.5, 0, NULL},
+        {DT_S, MV_OP_T, 70001, 33, 70004, -1, 1, 1.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_T, 100003, 16, 100004, 1, 1, 0.0, 0.5, 1, NULL},
+    };
+    const size_t count = sizeof cases / sizeof cases[0];
+    for (int mode = 0; mode < 2; ++mode) {
+        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+        for (size_t k = 0; k < count; ++k) {
+            gemv_case c = cases[k];
+            /* Device mode: every third case. Small mode (compute-sanitizer):
+             * the short shapes with a tenth of the columns, one tall case of
+             * each kind at full size (they need a wave of tiles). */
+            if (mode && k % 3)
+                continue;
+            if (small_mode()) {
+                if (c.m < 1000)
+                    c.n /= 10;
+                else if (k != 14 && k != 18)
+                    continue;
+            }
+            run_gemv_case(h, &c, &r);
+        }
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
+              HANDLE_TEST(test_skinny_shapes),
               HANDLE_TEST(test_strides),
               HANDLE_TEST(test_strided_x_large_t))

@@ -62,8 +62,19 @@ const mv_gemv_variant *mv_gemv_variant_find(const char *name);
  * (src/kernels/gemv_default.cu). */
 cudaError_t mv_gemv_launch(mv_dtype dtype, const mv_gemv_args *args);
 
-/* The fast kernels the default path runs (src/kernels/gemv_fast.cu). */
+/* The fast kernels the default path runs (src/kernels/gemv_fast.cu):
+ * the short-wide and tall-skinny kernels where the shape is one of theirs,
+ * else the tiled ones. */
 cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *args);
+
+/* The tiled kernels alone (the "tiled" variant: A/B runs of the skinny
+ * kernels against the shapes' previous path). */
+cudaError_t mv_gemv_tiled_launch(mv_dtype dtype, const mv_gemv_args *args);
+
+/* Launches a short-wide or tall-skinny kernel (src/kernels/gemv_skinny.cu)
+ * and returns 1, with CUDA's error code in *err, when the call's shape,
+ * alignment and lda are one of theirs; else launches nothing and returns 0. */
+int mv_gemv_skinny_launch(mv_dtype dtype, const mv_gemv_args *args, cudaError_t *err);
 
 #ifdef __cplusplus
 }

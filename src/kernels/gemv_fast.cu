@@ -22,62 +22,12 @@
 // `tiled-t-cols4` (op T, columns too long for x to stay in L1): a block takes
 //   four columns and each x vector serves four loads of A, so the L2
 //   traffic for x drops from one x per column to one per four columns.
-//
-// Split bookkeeping (workspace of the handle): partial[s*len_y + i] holds
-// split s's sum for output i; counters[tile] counts the splits of a tile
-// that are done. A tile's last split (its atomicAdd sees S-1) sums
-// partial[0..S-1] in order, writes y and sets the counter back to 0.
-#include "gemv_common.cuh"
+// Short-wide and tall-skinny shapes take the kernels of gemv_skinny.cu
+// (launch() below tries them first).
+#include "gemv_split.cuh"
 
 namespace mv {
 namespace {
-
-constexpr int kThreads = 256;
-constexpr int kWarps = kThreads / 32;
-constexpr int kUnroll = 8;  // tiled-t: vector loads in flight per thread
-
-template <typename T>
-struct Vec16;
-template <>
-struct Vec16<float> {
-    using type = float4;
-    static constexpr int width = 4;
-};
-template <>
-struct Vec16<double> {
-    using type = double2;
-    static constexpr int width = 2;
-};
-
-// Loads V consecutive elements; V > 1 needs a 16-byte aligned p.
-template <typename T, int V>
-__device__ __forceinline__ void load_v(const T *p, T (&v)[V])
-{
-    if constexpr (V == 1) {
-        v[0] = __ldg(p);
-    } else {
-        using W = typename Vec16<T>::type;
-        const W w = __ldg(reinterpret_cast<const W *>(p));
-        const T *e = reinterpret_cast<const T *>(&w);
-#pragma unroll
-        for (int k = 0; k < V; ++k)
-            v[k] = e[k];
-    }
-}
-
-// V rows starting at a: one 16-byte load when the whole vector is inside
-// the matrix (full), else the rows that exist (rows_left of them) one by one.
-template <typename T, int V>
-__device__ __forceinline__ void load_rows(const T *a, bool full, int64_t rows_left, T (&v)[V])
-{
-    if (full) {
-        load_v<T, V>(a, v);
-    } else {
-#pragma unroll
-        for (int k = 0; k < V; ++k)
-            v[k] = k < rows_left ? __ldg(a + k) : T(0);
-    }
-}
 
 // Rows of one column for tiled-n: V consecutive rows in one 16-byte load
 // (Vec), or, where the column is not 16-byte aligned (odd lda), V rows TX
@@ -113,69 +63,6 @@ __device__ __forceinline__ void load_x4(const T *x, int64_t j0, int64_t incx, bo
         for (int c = 0; c < 4; ++c)
             xv[c] = x[(j0 + c) * incx];
     }
-}
-
-struct Split {
-    int64_t splits;    // S
-    int64_t span;      // reduction elements per split (a multiple of the vector width)
-    void *partial;     // S * len_y elements
-    unsigned *counters;
-};
-
-// Split s of a tile stores its sums (value for output out where owns) into
-// partial[s*len_y + out]; returns true in every thread of the block that
-// completes the tile (the last of its S splits to arrive).
-template <typename T>
-__device__ __forceinline__ bool publish_partials(const Split &sp, int64_t len_y, int64_t tile, int64_t out, T value,
-                                                 bool owns)
-{
-    __shared__ bool last;
-    if (owns)
-        static_cast<T *>(sp.partial)[int64_t(blockIdx.y) * len_y + out] = value;
-    __threadfence();
-    __syncthreads();
-    if (threadIdx.x == 0)
-        last = atomicAdd(&sp.counters[tile], 1u) == unsigned(sp.splits - 1);
-    __syncthreads();
-    if (last)
-        __threadfence();
-    return last;
-}
-
-// The last split of a tile of outs (a power of two <= kThreads) outputs,
-// the first at out0, count of them real: kThreads/outs threads per output
-// sum interleaved subsets of the S partials, then one thread per output adds
-// those in order. The order is fixed, so the result is reproducible.
-template <typename T>
-__device__ __forceinline__ void finish_tile(const Split &sp, int64_t len_y, int64_t tile, int64_t out0, int outs,
-                                            int64_t count, T *y, int64_t incy, T alpha, T beta)
-{
-    __shared__ T fin[kThreads];
-    const T *partial = static_cast<const T *>(sp.partial);
-    const int per_out = kThreads / outs;
-    const int o = threadIdx.x % outs, sub = threadIdx.x / outs;
-    // Eight independent loads in flight: the finish is a chain of L2 round trips.
-    T sum[8] = {T(0), T(0), T(0), T(0), T(0), T(0), T(0), T(0)};
-    if (o < count) {
-        int64_t s = sub;
-        for (; s + 7 * per_out < sp.splits; s += 8 * per_out)
-#pragma unroll
-            for (int u = 0; u < 8; ++u)
-                sum[u] += __ldcg(partial + (s + u * per_out) * len_y + out0 + o);
-        for (; s < sp.splits; s += per_out)
-            sum[0] += __ldcg(partial + s * len_y + out0 + o);
-    }
-    fin[threadIdx.x] = ((sum[0] + sum[1]) + (sum[2] + sum[3])) + ((sum[4] + sum[5]) + (sum[6] + sum[7]));
-    __syncthreads();
-    if (sub == 0 && o < count) {
-        T total = T(0);
-        for (int k = 0; k < per_out; ++k)
-            total += fin[k * outs + o];
-        store_output(y + (out0 + o) * incy, alpha, total, beta);
-    }
-    if (threadIdx.x == 0)
-        sp.counters[tile] = 0;
-    __syncthreads();
 }
 
 // ---- op N --------------------------------------------------------------------
@@ -275,9 +162,9 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         if (sp.splits == 1) {
             if (owns)
                 store_output(y + row * incy, alpha, total, beta);
-        } else if (publish_partials<T>(sp, m, tile, row, total, owns)) {
+        } else if (publish_partials<T>(sp, blockIdx.y, tile, row, total, owns)) {
             const int64_t first = tile * rows_per_tile;
-            finish_tile<T>(sp, m, tile, first, int(rows_per_tile), m - first < rows_per_tile ? m - first : rows_per_tile,
+            finish_tile<T>(sp, tile, first, int(rows_per_tile), m - first < rows_per_tile ? m - first : rows_per_tile,
                            y, incy, alpha, beta);
         }
         __syncthreads();  // red[] is reused by the next tile
@@ -388,8 +275,8 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         if (sp.splits == 1) {
             if (owns)
                 store_output(y + col * incy, alpha, acc, beta);
-        } else if (publish_partials<T>(sp, n, cb, col, acc, owns)) {
-            finish_tile<T>(sp, n, cb, cb * C, C, n - cb * C < C ? n - cb * C : C, y, incy, alpha, beta);
+        } else if (publish_partials<T>(sp, blockIdx.y, cb, col, acc, owns)) {
+            finish_tile<T>(sp, cb, cb * C, C, n - cb * C < C ? n - cb * C : C, y, incy, alpha, beta);
         }
     }
 }
@@ -477,89 +364,6 @@ gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
         }
         __syncthreads();  // red[] is reused by the next column group
     }
-}
-
-int log2_ceil(int64_t v)
-{
-    int l = 0;
-    while ((int64_t(1) << l) < v)
-        ++l;
-    return l;
-}
-
-// Blocks of a kernel resident at once on the whole GPU (one wave), from the
-// occupancy calculator, asked once per kernel (per process: the library is
-// built for one kind of GPU at a time in practice; on another kind only the
-// number of splits would be off, and results stay reproducible per device).
-template <auto kernel>
-int64_t wave_blocks(const mv_gemv_args &a)
-{
-    static const int per_sm = [] {
-        int blocks = 0;
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, 0) != cudaSuccess) {
-            (void)cudaGetLastError();
-            blocks = 2;
-        }
-        return blocks > 0 ? blocks : 1;
-    }();
-    return int64_t(a.sm_count > 0 ? a.sm_count : 132) * per_sm;
-}
-
-// Splits of a reduction of len elements over tiles output tiles: about one
-// wave (want) of blocks, each split at least min_span long, within the
-// workspace (splits * len_y partial sums) and the counters (one per tile),
-// and few enough for the last split to add them up quickly.
-// How far plan_split splits: a split is worth it only when the tile holds
-// more than min_rounds rounds of loads, and each split keeps at least
-// rounds_per_split of them (op T: kDefaultSplit; op N: one round).
-struct SplitPolicy {
-    int64_t min_rounds;
-    int64_t rounds_per_split;
-};
-constexpr SplitPolicy kDefaultSplit{3, 2};
-
-Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span,
-                 int64_t align, size_t elem, int64_t finishers_per_output, SplitPolicy pol = kDefaultSplit)
-{
-    Split sp{1, len, a.split_ws, a.split_counters};
-    if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
-        return sp;
-    // A split costs a fence, an atomic and the finish (about a microsecond):
-    // by default worth it only when a tile holds more than three rounds of
-    // loads, and each split keeps at least two.
-    const int64_t rounds = len / min_span;
-    if (rounds <= pol.min_rounds)
-        return sp;
-    // Whole waves: tiles * splits at most one wave of resident blocks, so
-    // that no second, nearly empty wave doubles the tail.
-    int64_t s = want / tiles;
-    const int64_t by_len = rounds / pol.rounds_per_split;
-    s = s < by_len ? s : by_len;
-    const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / len_y;
-    s = s < by_ws ? s : by_ws;
-    // The last split of a tile reads all S partial sums of its outputs:
-    // at most 64 loads for each of its threads (eight round trips to L2 with
-    // eight in flight, ~3 us) keeps that tail short. 32 capped op N with
-    // m = 64 at 128 blocks, a block per SM, too few bytes in flight
-    // (entry 9 of docs/notes-gemv.md).
-    const int64_t by_finish = 64 * finishers_per_output;
-    s = s < by_finish ? s : by_finish;
-    if (s < 2)
-        return sp;
-    int64_t span = (len + s - 1) / s;
-    span = (span + align - 1) / align * align;
-    sp.splits = (len + span - 1) / span;
-    sp.span = span;
-    return sp;
-}
-
-// The widest load this call can use: 16 bytes when A and every column start
-// are 16-byte aligned (lda a multiple of the vector width).
-template <typename T>
-bool vector_ok(const mv_gemv_args &a)
-{
-    constexpr int W = Vec16<T>::width;
-    return reinterpret_cast<uintptr_t>(a.A) % 16 == 0 && a.lda % W == 0;
 }
 
 template <typename T, int V, bool Vec>
@@ -659,8 +463,11 @@ cudaError_t launch_t(const mv_gemv_args &args)
 }
 
 template <typename T>
-cudaError_t launch(const mv_gemv_args &a)
+cudaError_t launch(const mv_gemv_args &a, bool skinny)
 {
+    cudaError_t err = cudaSuccess;
+    if (skinny && mv_gemv_skinny_launch(sizeof(T) == sizeof(float) ? MV_DTYPE_S : MV_DTYPE_D, &a, &err))
+        return err;
     constexpr int W = Vec16<T>::width;
     const bool vec = vector_ok<T>(a);
     if (a.trans)
@@ -675,5 +482,10 @@ cudaError_t launch(const mv_gemv_args &a)
 
 extern "C" cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *args)
 {
-    return dtype == MV_DTYPE_S ? mv::launch<float>(*args) : mv::launch<double>(*args);
+    return dtype == MV_DTYPE_S ? mv::launch<float>(*args, true) : mv::launch<double>(*args, true);
+}
+
+extern "C" cudaError_t mv_gemv_tiled_launch(mv_dtype dtype, const mv_gemv_args *args)
+{
+    return dtype == MV_DTYPE_S ? mv::launch<float>(*args, false) : mv::launch<double>(*args, false);
 }

@@ -1,0 +1,403 @@
+// Short-wide and tall-skinny GEMV shapes, where the tiled kernels of
+// gemv_fast.cu leave bandwidth unused (docs/notes-gemv.md, entry 10):
+//
+// `short-n` / `short-t` (columns of at most 32 vectors, lda = G*W with G a
+//   power of two, m a multiple of W): the matrix is read as one flat array
+//   of 16-byte vectors, so every warp load covers 512 contiguous bytes
+//   whatever m is. Vector g holds rows (g % G)*W .. +W-1 of column g / G;
+//   a block walks 256*U consecutive vectors at a time, and since 256 is a
+//   multiple of G each thread always meets the same rows: op T keeps its W
+//   elements of x in registers and adds the G partial dot products of a
+//   column with shuffles; op N keeps W row sums per thread and adds them
+//   over the block and then over the blocks (a split with a fixed order).
+//   The tiled kernels gave such columns to 4-32 threads each, one vector
+//   per thread and column: one load in flight per thread for m = 16.
+// `tall-n` (n <= 64, enough 256*W-row tiles for a wave): each thread owns W
+//   rows and walks all n columns eight vector loads at a time, x staged in
+//   shared memory; no reduction across threads at all.
+// `tall-t` (n <= 64, m >= 65536): a block takes K = 4, 8 or 16 columns at
+//   the same rows, so each vector of x, loaded once, serves K loads of A
+//   (the one-column blocks of tiled-t streamed all of x once per column, as
+//   many bytes as A itself); the rows are split over a wave of blocks and
+//   the K sums of each block finished by the last one in a fixed order.
+#include "gemv_split.cuh"
+
+namespace mv {
+namespace {
+
+constexpr int kTallMaxN = 64;      // tall-n / tall-t: at most this many columns
+constexpr int64_t kTallMinM = 65536;  // tall-t: rows from which it pays (x no longer in L1)
+
+// ---- short-n -------------------------------------------------------------------
+
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads, 4)
+gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *__restrict__ x, int64_t incx,
+             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, Split sp)
+{
+    constexpr int U = kUnroll;
+    __shared__ T red[kWarps][32 * V];
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha == T(0)) {
+        if (blockIdx.x == 0)
+            for (int64_t i = threadIdx.x; i < m; i += kThreads)
+                store_output(y + i * incy, alpha, T(0), beta);
+        return;
+    }
+    const int G = 1 << log_g;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int r = (threadIdx.x & (G - 1)) * V;  // this thread's first row, in every column it reads
+    const int64_t total = n << log_g;           // vectors in the matrix
+    const int64_t begin = int64_t(blockIdx.x) * sp.span, end = begin + sp.span < total ? begin + sp.span : total;
+    T acc[V];
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+        acc[k] = T(0);
+    if (r < m) {
+        for (int64_t g0 = begin + threadIdx.x; g0 < end; g0 += int64_t(kThreads) * U) {
+            T v[U][V], xj[U];
+#pragma unroll
+            for (int u = 0; u < U; ++u) {
+                const int64_t g = g0 + int64_t(u) * kThreads;
+                if (g < end) {
+                    load_v<T, V>(A + g * V, v[u]);
+                    xj[u] = x[(g >> log_g) * incx];
+                } else {
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        v[u][k] = T(0);
+                    xj[u] = T(0);
+                }
+            }
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    acc[k] += v[u][k] * xj[u];
+        }
+    }
+    // Lanes G apart hold the same rows: shuffles, then warps in order.
+    for (int off = G; off < 32; off *= 2)
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+    if (lane < G)
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            red[warp][lane * V + k] = acc[k];
+    __syncthreads();
+    const int o = threadIdx.x;  // output row o (m <= G*V <= 32*V <= kThreads)
+    const bool owns = o < m;
+    T sum = T(0);
+    if (owns)
+        for (int w = 0; w < kWarps; ++w)
+            sum += red[w][o];
+    if (sp.splits == 1) {
+        if (owns)
+            store_output(y + o * incy, alpha, sum, beta);
+    } else if (publish_partials<T>(sp, blockIdx.x, 0, o, sum, owns)) {
+        finish_tile<T>(sp, 0, 0, G * V, m, y, incy, alpha, beta);
+    }
+}
+
+// ---- short-t -------------------------------------------------------------------
+
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads, 4)
+gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *__restrict__ x, int64_t incx,
+             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+{
+    constexpr int U = kUnroll;
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha == T(0)) {
+        for (int64_t j = int64_t(blockIdx.x) * kThreads + threadIdx.x; j < n; j += int64_t(gridDim.x) * kThreads)
+            store_output(y + j * incy, alpha, T(0), beta);
+        return;
+    }
+    const int G = 1 << log_g;
+    const int sub = threadIdx.x & (G - 1);
+    const int r = sub * V;  // this thread's first row, in every column it reads
+    const bool rows = r < m;
+    T xv[V];
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+        xv[k] = rows ? x[(r + k) * incx] : T(0);
+    const int64_t total = n << log_g;
+    const int64_t chunk = int64_t(kThreads) * U;
+    // The loop bounds are the same for the whole block: every lane takes
+    // part in the shuffles.
+    for (int64_t c0 = int64_t(blockIdx.x) * chunk; c0 < total; c0 += int64_t(gridDim.x) * chunk) {
+        T v[U][V];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const int64_t g = c0 + int64_t(u) * kThreads + threadIdx.x;
+            if (rows && g < total) {
+                load_v<T, V>(A + g * V, v[u]);
+            } else {
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    v[u][k] = T(0);
+            }
+        }
+        T d[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            d[u] = T(0);
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                d[u] += v[u][k] * xv[k];
+        }
+        for (int off = 1; off < G; off *= 2)
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                d[u] += __shfl_xor_sync(0xffffffffu, d[u], off);
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const int64_t g = c0 + int64_t(u) * kThreads + threadIdx.x;
+            if (sub == 0 && g < total)
+                store_output(y + (g >> log_g) * incy, alpha, d[u], beta);
+        }
+    }
+}
+
+// ---- tall-n --------------------------------------------------------------------
+
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads, 4)
+gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+{
+    constexpr int U = kUnroll;
+    __shared__ T xs[kTallMaxN];
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha != T(0))
+        for (int j = threadIdx.x; j < n; j += kThreads)
+            xs[j] = x[j * incx];
+    __syncthreads();
+    const int64_t step = int64_t(gridDim.x) * kThreads * V;
+    for (int64_t i = (int64_t(blockIdx.x) * kThreads + threadIdx.x) * V; i < m; i += step) {
+        T acc[V];
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            acc[k] = T(0);
+        if (alpha != T(0)) {
+            const bool full = i + V <= m;
+            const T *a = A + i;
+            for (int j = 0; j < n; j += U) {
+                T v[U][V];
+#pragma unroll
+                for (int u = 0; u < U; ++u) {
+                    if (j + u < n) {
+                        load_rows<T, V>(a + int64_t(j + u) * lda, full, m - i, v[u]);
+                    } else {
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            v[u][k] = T(0);
+                    }
+                }
+#pragma unroll
+                for (int u = 0; u < U; ++u) {
+                    const T xj = j + u < n ? xs[j + u] : T(0);
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        acc[k] += v[u][k] * xj;
+                }
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            if (i + k < m)
+                store_output(y + (i + k) * incy, alpha, acc[k], beta);
+    }
+}
+
+// ---- tall-t --------------------------------------------------------------------
+
+// K columns per block (blockIdx.y picks which), rows split over gridDim.x
+// blocks: R = 16/K row vectors per thread and step, so K*R = 16 vector
+// loads in flight either way.
+template <typename T, int V, int K>
+__global__ void __launch_bounds__(kThreads, 2)
+gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, Split sp)
+{
+    constexpr int R = 16 / K;
+    __shared__ T red[kWarps][K];
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    const int64_t col0 = int64_t(blockIdx.y) * K;
+    const int cols = n - col0 < K ? int(n - col0) : K;
+    if (alpha == T(0)) {
+        if (blockIdx.x == 0 && threadIdx.x < cols)
+            store_output(y + (col0 + threadIdx.x) * incy, alpha, T(0), beta);
+        return;
+    }
+    const bool x_vec = incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
+    const T *a0 = A + col0 * lda;
+    T acc[K];
+#pragma unroll
+    for (int k = 0; k < K; ++k)
+        acc[k] = T(0);
+    const int64_t step = int64_t(gridDim.x) * kThreads * V;
+    for (int64_t i0 = (int64_t(blockIdx.x) * kThreads + threadIdx.x) * V; i0 < m; i0 += R * step) {
+        T v[R][K][V], xv[R][V];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int64_t i = i0 + r * step;
+            const bool full = i + V <= m;
+            // Columns past n read column n-1 again (in bounds) and are never stored.
+#pragma unroll
+            for (int k = 0; k < K; ++k)
+                load_rows<T, V>(a0 + int64_t(k < cols ? k : cols - 1) * lda + i, full, m - i, v[r][k]);
+            if (full && x_vec) {
+                load_v<T, V>(x + i, xv[r]);
+            } else {
+#pragma unroll
+                for (int e = 0; e < V; ++e)
+                    xv[r][e] = i + e < m ? x[(i + e) * incx] : T(0);
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < R; ++r)
+#pragma unroll
+            for (int k = 0; k < K; ++k)
+#pragma unroll
+                for (int e = 0; e < V; ++e)
+                    acc[k] += v[r][k][e] * xv[r][e];
+    }
+    // Fixed order: butterflies within each warp, then warps in order.
+#pragma unroll
+    for (int k = 0; k < K; ++k)
+        acc[k] = warp_sum(acc[k]);
+    if (threadIdx.x % 32 == 0)
+#pragma unroll
+        for (int k = 0; k < K; ++k)
+            red[threadIdx.x / 32][k] = acc[k];
+    __syncthreads();
+    const bool owns = threadIdx.x < cols;
+    T sum = T(0);
+    if (owns)
+        for (int w = 0; w < kWarps; ++w)
+            sum += red[w][threadIdx.x];
+    if (sp.splits == 1) {
+        if (owns)
+            store_output(y + (col0 + threadIdx.x) * incy, alpha, sum, beta);
+    } else if (publish_partials<T>(sp, blockIdx.x, blockIdx.y, col0 + threadIdx.x, sum, owns)) {
+        finish_tile<T>(sp, blockIdx.y, col0, K, cols, y, incy, alpha, beta);
+    }
+}
+
+// ---- dispatch ------------------------------------------------------------------
+
+// Splits of a split-reduction kernel whose last block reads S partial sums
+// of outs outputs: at most a wave of blocks (want), at most max_splits
+// (each at least a row of loads), within the workspace and within 64 loads
+// per finishing thread (as plan_split).
+template <typename T>
+Split plan_blocks(const mv_gemv_args &a, int64_t want, int64_t max_splits, int64_t len_y, int outs, int64_t tiles)
+{
+    Split sp{1, 0, split_stride<T>(len_y), a.split_ws, a.split_counters};
+    if (!a.split_ws || tiles > a.split_counter_count)
+        return sp;
+    int64_t s = want < max_splits ? want : max_splits;
+    const int64_t by_ws = int64_t(a.split_ws_bytes / sizeof(T)) / sp.stride;
+    s = s < by_ws ? s : by_ws;
+    const int64_t by_finish = 64 * (kThreads / outs);
+    s = s < by_finish ? s : by_finish;
+    sp.splits = s < 1 ? 1 : s;
+    return sp;
+}
+
+template <typename T>
+bool launch_short(const mv_gemv_args &a, cudaError_t *err)
+{
+    constexpr int W = Vec16<T>::width;
+    const int64_t g = a.lda / W;
+    if (a.m % W != 0 || g > 32 || (g & (g - 1)) != 0)
+        return false;
+    const int log_g = log2_ceil(g);
+    const int64_t total = a.n * g;
+    const T *A = static_cast<const T *>(a.A), *x = static_cast<const T *>(a.x);
+    T *y = static_cast<T *>(a.y);
+    if (a.trans) {
+        const int64_t chunks = (total + kThreads * kUnroll - 1) / (kThreads * kUnroll);
+        const int64_t want = wave_blocks<gemv_short_t<T, W>>(a);
+        const int64_t blocks = chunks < want ? chunks : want;
+        gemv_short_t<T, W><<<unsigned(blocks), kThreads, 0, a.stream>>>(a.m, a.n, A, log_g, x, a.incx, y, a.incy,
+                                                                       a.alpha, a.beta);
+    } else {
+        // Spans of whole rounds of the block (kThreads vectors), about a
+        // wave of blocks, within the workspace and a short finish.
+        const int64_t rounds = (total + kThreads - 1) / kThreads;
+        Split sp = plan_blocks<T>(a, wave_blocks<gemv_short_n<T, W>>(a), rounds, a.m, int(a.lda), 1);
+        const int64_t per = (rounds + sp.splits - 1) / sp.splits;
+        sp.span = per * kThreads;
+        sp.splits = (total + sp.span - 1) / sp.span;
+        gemv_short_n<T, W><<<unsigned(sp.splits), kThreads, 0, a.stream>>>(a.m, a.n, A, log_g, x, a.incx, y,
+                                                                          a.incy, a.alpha, a.beta, sp);
+    }
+    *err = cudaGetLastError();
+    return true;
+}
+
+template <typename T, int K>
+cudaError_t launch_tall_t(const mv_gemv_args &a)
+{
+    constexpr int W = Vec16<T>::width;
+    const int64_t groups = (a.n + K - 1) / K;
+    const int64_t want = wave_blocks<gemv_tall_t<T, W, K>>(a);
+    const int64_t steps = (a.m + int64_t(kThreads) * W * (16 / K) - 1) / (int64_t(kThreads) * W * (16 / K));
+    const Split sp = plan_blocks<T>(a, (want + groups - 1) / groups, steps, a.n, K, groups);
+    const dim3 grid(unsigned(sp.splits), unsigned(groups));
+    gemv_tall_t<T, W, K><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
+                                                          a.incy, a.alpha, a.beta, sp);
+    return cudaGetLastError();
+}
+
+template <typename T>
+bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
+{
+    constexpr int W = Vec16<T>::width;
+    if (a.n > kTallMaxN)
+        return false;
+    if (a.trans) {
+        if (a.m < kTallMinM)
+            return false;
+        *err = a.n <= 4 ? launch_tall_t<T, 4>(a) : a.n <= 8 ? launch_tall_t<T, 8>(a) : launch_tall_t<T, 16>(a);
+        return true;
+    }
+    // Each thread owns W rows: blocks of 256*W rows, as many as a wave at least.
+    const int64_t tiles = (a.m + int64_t(kThreads) * W - 1) / (int64_t(kThreads) * W);
+    if (tiles < wave_blocks<gemv_tall_n<T, W>>(a))
+        return false;
+    gemv_tall_n<T, W><<<blocks_for(a.m, int64_t(kThreads) * W), kThreads, 0, a.stream>>>(
+        a.m, int(a.n), static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+        static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+    *err = cudaGetLastError();
+    return true;
+}
+
+template <typename T>
+bool launch_skinny(const mv_gemv_args &a, cudaError_t *err)
+{
+    // 16-byte loads only: unaligned matrices stay on the tiled kernels.
+    if (!vector_ok<T>(a))
+        return false;
+    return launch_short<T>(a, err) || launch_tall<T>(a, err);
+}
+
+}  // namespace
+}  // namespace mv
+
+extern "C" int mv_gemv_skinny_launch(mv_dtype dtype, const mv_gemv_args *args, cudaError_t *err)
+{
+    return dtype == MV_DTYPE_S ? mv::launch_skinny<float>(*args, err) : mv::launch_skinny<double>(*args, err);
+}

@@ -1,0 +1,276 @@
+// What the fast GEMV kernels share (gemv_fast.cu: the tiled kernels;
+// gemv_skinny.cu: the short-wide and tall-skinny ones): 16-byte loads, the
+// bookkeeping of reductions split across blocks, and the host-side sizing
+// of grids and splits.
+//
+// Split bookkeeping (workspace of the handle): partial[s*len_y + i] holds
+// split s's sum for output i; counters[tile] counts the splits of a tile
+// that are done. A tile's last split (its atomicAdd sees S-1) sums
+// partial[0..S-1] in order, writes y and sets the counter back to 0.
+#pragma once
+
+#include "gemv_common.cuh"
+
+namespace mv {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kUnroll = 8;  // tiled-t: vector loads in flight per thread
+
+template <typename T>
+struct Vec16;
+template <>
+struct Vec16<float> {
+    using type = float4;
+    static constexpr int width = 4;
+};
+template <>
+struct Vec16<double> {
+    using type = double2;
+    static constexpr int width = 2;
+};
+
+// Loads V consecutive elements; V > 1 needs a 16-byte aligned p.
+template <typename T, int V>
+__device__ __forceinline__ void load_v(const T *p, T (&v)[V])
+{
+    if constexpr (V == 1) {
+        v[0] = __ldg(p);
+    } else {
+        using W = typename Vec16<T>::type;
+        const W w = __ldg(reinterpret_cast<const W *>(p));
+        const T *e = reinterpret_cast<const T *>(&w);
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            v[k] = e[k];
+    }
+}
+
+// V rows starting at a: one 16-byte load when the whole vector is inside
+
+// V rows starting at a: one 16-byte load when the whole vector is inside
+// the matrix (full), else the rows that exist (rows_left of them) one by one.
+template <typename T, int V>
+__device__ __forceinline__ void load_rows(const T *a, bool full, int64_t rows_left, T (&v)[V])
+{
+    if (full) {
+        load_v<T, V>(a, v);
+    } else {
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            v[k] = k < rows_left ? __ldg(a + k) : T(0);
+    }
+}
+
+struct Split {
+    int64_t splits;    // S
+    int64_t span;      // reduction elements per split (a multiple of the vector width)
+    int64_t stride;    // elements between two splits' partial sums: len_y rounded
+                       // up to a whole 16-byte vector, so the finish loads vectors
+    void *partial;     // S * stride elements
+    unsigned *counters;
+};
+
+// Partial-sum stride for len_y outputs: whole 16-byte vectors.
+template <typename T>
+constexpr int64_t split_stride(int64_t len_y)
+{
+    constexpr int64_t W = Vec16<T>::width;
+    return (len_y + W - 1) / W * W;
+}
+
+// Split s of a tile stores its sums (value for output out where owns) into
+// partial[s*stride + out]; returns true in every thread of the block that
+// completes the tile (the last of its S splits to arrive).
+template <typename T>
+__device__ __forceinline__ bool publish_partials(const Split &sp, int64_t s, int64_t tile, int64_t out, T value,
+                                                 bool owns)
+{
+    __shared__ bool last;
+    if (owns)
+        static_cast<T *>(sp.partial)[s * sp.stride + out] = value;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0)
+        last = atomicAdd(&sp.counters[tile], 1u) == unsigned(sp.splits - 1);
+    __syncthreads();
+    if (last)
+        __threadfence();
+    return last;
+}
+
+// The last split of a tile of outs (a power of two <= kThreads) outputs,
+// the first at out0 (a multiple of outs), count of them real. The finish is
+// a chain of L2 round trips after every other block is done, so it keeps as
+// many loads in flight as it can: where outs is a whole number of 16-byte
+// vectors, kThreads/(outs/W) threads per vector of W outputs each sum an
+// interleaved subset of the S partial vectors, eight vector loads in
+// flight (op N with 64-row tiles and 256 splits: 16 vector loads per
+// thread, two round trips, where one scalar per load took eight); else
+// kThreads/outs threads per output, eight scalar loads in flight. Then one
+// thread per output adds the subsets in order. The order is fixed, so the
+// result is reproducible.
+template <typename T>
+__device__ __forceinline__ void finish_tile(const Split &sp, int64_t tile, int64_t out0, int outs, int64_t count,
+                                            T *y, int64_t incy, T alpha, T beta)
+{
+    constexpr int W = Vec16<T>::width;
+    __shared__ T fin[kThreads * W];
+    const T *partial = static_cast<const T *>(sp.partial) + out0;
+    const bool vec = outs % W == 0;
+    const int lanes = vec ? outs / W : outs;  // output vectors (or outputs) of the tile
+    const int per = kThreads / lanes;         // threads that share one
+    const int o = threadIdx.x % lanes, sub = threadIdx.x / lanes;
+    T acc[W];
+#pragma unroll
+    for (int k = 0; k < W; ++k)
+        acc[k] = T(0);
+    if (vec) {
+        if (o * W < count) {
+            int64_t s = sub;
+            for (; s + 7 * per < sp.splits; s += 8 * per) {
+                T v[8][W];
+#pragma unroll
+                for (int u = 0; u < 8; ++u) {
+                    using Wv = typename Vec16<T>::type;
+                    const Wv w = __ldcg(reinterpret_cast<const Wv *>(partial + (s + u * per) * sp.stride + o * W));
+                    const T *e = reinterpret_cast<const T *>(&w);
+#pragma unroll
+                    for (int k = 0; k < W; ++k)
+                        v[u][k] = e[k];
+                }
+#pragma unroll
+                for (int k = 0; k < W; ++k)
+                    acc[k] += ((v[0][k] + v[1][k]) + (v[2][k] + v[3][k])) + ((v[4][k] + v[5][k]) + (v[6][k] + v[7][k]));
+            }
+            for (; s < sp.splits; s += per) {
+                using Wv = typename Vec16<T>::type;
+                const Wv w = __ldcg(reinterpret_cast<const Wv *>(partial + s * sp.stride + o * W));
+                const T *e = reinterpret_cast<const T *>(&w);
+#pragma unroll
+                for (int k = 0; k < W; ++k)
+                    acc[k] += e[k];
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < W; ++k)
+            fin[threadIdx.x * W + k] = acc[k];
+    } else {
+        T sum[8] = {T(0), T(0), T(0), T(0), T(0), T(0), T(0), T(0)};
+        if (o < count) {
+            int64_t s = sub;
+            for (; s + 7 * per < sp.splits; s += 8 * per)
+#pragma unroll
+                for (int u = 0; u < 8; ++u)
+                    sum[u] += __ldcg(partial + (s + u * per) * sp.stride + o);
+            for (; s < sp.splits; s += per)
+                sum[0] += __ldcg(partial + s * sp.stride + o);
+        }
+        fin[threadIdx.x] = ((sum[0] + sum[1]) + (sum[2] + sum[3])) + ((sum[4] + sum[5]) + (sum[6] + sum[7]));
+    }
+    __syncthreads();
+    // Output q of the tile: its vector (or output) q / W (q), element q % W.
+    const int q = threadIdx.x;
+    if (q < count) {
+        const int lo = vec ? q / W : q, k = vec ? q % W : 0;
+        T total = T(0);
+        for (int t = 0; t < per; ++t)
+            total += fin[(t * lanes + lo) * (vec ? W : 1) + k];
+        store_output(y + (out0 + q) * incy, alpha, total, beta);
+    }
+    if (threadIdx.x == 0)
+        sp.counters[tile] = 0;
+    __syncthreads();
+}
+
+int log2_ceil(int64_t v)
+{
+    int l = 0;
+    while ((int64_t(1) << l) < v)
+        ++l;
+    return l;
+}
+
+// Blocks of a kernel resident at once on the whole GPU (one wave), from the
+// occupancy calculator, asked once per kernel (per process: the library is
+// built for one kind of GPU at a time in practice; on another kind only the
+// number of splits would be off, and results stay reproducible per device).
+template <auto kernel>
+int64_t wave_blocks(const mv_gemv_args &a)
+{
+    static const int per_sm = [] {
+        int blocks = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, 0) != cudaSuccess) {
+            (void)cudaGetLastError();
+            blocks = 2;
+        }
+        return blocks > 0 ? blocks : 1;
+    }();
+    return int64_t(a.sm_count > 0 ? a.sm_count : 132) * per_sm;
+}
+
+// Splits of a reduction of len elements over tiles output tiles: about one
+// wave (want) of blocks, each split at least min_span long, within the
+// workspace (splits * len_y partial sums) and the counters (one per tile),
+// and few enough for the last split to add them up quickly.
+// How far plan_split splits: a split is worth it only when the tile holds
+// more than min_rounds rounds of loads, and each split keeps at least
+// rounds_per_split of them (op T: kDefaultSplit; op N: one round).
+inline int64_t split_stride_for(size_t elem, int64_t len_y)
+{
+    return elem == sizeof(float) ? split_stride<float>(len_y) : split_stride<double>(len_y);
+}
+
+struct SplitPolicy {
+    int64_t min_rounds;
+    int64_t rounds_per_split;
+};
+constexpr SplitPolicy kDefaultSplit{3, 2};
+
+Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span,
+                 int64_t align, size_t elem, int64_t finishers_per_output, SplitPolicy pol = kDefaultSplit)
+{
+    Split sp{1, len, split_stride_for(elem, len_y), a.split_ws, a.split_counters};
+    if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
+        return sp;
+    // A split costs a fence, an atomic and the finish (about a microsecond):
+    // by default worth it only when a tile holds more than three rounds of
+    // loads, and each split keeps at least two.
+    const int64_t rounds = len / min_span;
+    if (rounds <= pol.min_rounds)
+        return sp;
+    // Whole waves: tiles * splits at most one wave of resident blocks, so
+    // that no second, nearly empty wave doubles the tail.
+    int64_t s = want / tiles;
+    const int64_t by_len = rounds / pol.rounds_per_split;
+    s = s < by_len ? s : by_len;
+    const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / sp.stride;
+    s = s < by_ws ? s : by_ws;
+    // The last split of a tile reads all S partial sums of its outputs:
+    // at most 64 loads for each of its threads (eight round trips to L2 with
+    // eight in flight, ~3 us) keeps that tail short. 32 capped op N with
+    // m = 64 at 128 blocks, a block per SM, too few bytes in flight
+    // (entry 9 of docs/notes-gemv.md).
+    const int64_t by_finish = 64 * finishers_per_output;
+    s = s < by_finish ? s : by_finish;
+    if (s < 2)
+        return sp;
+    int64_t span = (len + s - 1) / s;
+    span = (span + align - 1) / align * align;
+    sp.splits = (len + span - 1) / span;
+    sp.span = span;
+    return sp;
+}
+
+// The widest load this call can use: 16 bytes when A and every column start
+// are 16-byte aligned (lda a multiple of the vector width).
+template <typename T>
+bool vector_ok(const mv_gemv_args &a)
+{
+    constexpr int W = Vec16<T>::width;
+    return reinterpret_cast<uintptr_t>(a.A) % 16 == 0 && a.lda % W == 0;
+}
+
+}  // namespace
+}  // namespace mv
