@@ -1,8 +1,8 @@
 // Short-wide and tall-skinny GEMV shapes, where the tiled kernels of
 // gemv_fast.cu leave bandwidth unused (docs/notes-gemv.md, entry 10):
 //
-// `short-n` / `short-t` (columns of at most 32 vectors, lda = G*W with G a
-//   power of two, m a multiple of W): the matrix is read as one flat array
+// `short-n` / `short-t` (columns of at most 32 vectors for op N, 16 for
+//   op T, lda = G*W with G a power of two, m a multiple of W): the matrix is read as one flat array
 //   of 16-byte vectors, so every warp load covers 512 contiguous bytes
 //   whatever m is. Vector g holds rows (g % G)*W .. +W-1 of column g / G;
 //   a block walks 256*U consecutive vectors at a time, and since 256 is a
@@ -107,7 +107,7 @@ gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
 template <typename T, int V>
 __global__ void __launch_bounds__(kThreads, 4)
 gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *__restrict__ x, int64_t incx,
-             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int64_t span)
 {
     constexpr int U = kUnroll;
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
@@ -127,15 +127,17 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
     for (int k = 0; k < V; ++k)
         xv[k] = rows ? x[(r + k) * incx] : T(0);
     const int64_t total = n << log_g;
-    const int64_t chunk = int64_t(kThreads) * U;
+    // Block b reads vectors [b*span, (b+1)*span): equal shares (span a
+    // multiple of kThreads), so no block runs a round longer than the rest.
+    const int64_t begin = int64_t(blockIdx.x) * span, end = begin + span < total ? begin + span : total;
     // The loop bounds are the same for the whole block: every lane takes
     // part in the shuffles.
-    for (int64_t c0 = int64_t(blockIdx.x) * chunk; c0 < total; c0 += int64_t(gridDim.x) * chunk) {
+    for (int64_t c0 = begin; c0 < end; c0 += int64_t(kThreads) * U) {
         T v[U][V];
 #pragma unroll
         for (int u = 0; u < U; ++u) {
             const int64_t g = c0 + int64_t(u) * kThreads + threadIdx.x;
-            if (rows && g < total) {
+            if (rows && g < end) {
                 load_v<T, V>(A + g * V, v[u]);
             } else {
 #pragma unroll
@@ -158,7 +160,7 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
 #pragma unroll
         for (int u = 0; u < U; ++u) {
             const int64_t g = c0 + int64_t(u) * kThreads + threadIdx.x;
-            if (sub == 0 && g < total)
+            if (sub == 0 && g < end)
                 store_output(y + (g >> log_g) * incy, alpha, d[u], beta);
         }
     }
@@ -319,24 +321,37 @@ template <typename T>
 bool launch_short(const mv_gemv_args &a, cudaError_t *err)
 {
     constexpr int W = Vec16<T>::width;
+    // Op T adds the G partial dot products of each column with log2(G)
+    // rounds of shuffles per load: at G = 32 that chain cost more than the
+    // flat reads saved (double 64 x 2^20: 84% of the read bandwidth where
+    // tiled-t reached 90%), so op T takes G <= 16 only.
     const int64_t g = a.lda / W;
-    if (a.m % W != 0 || g > 32 || (g & (g - 1)) != 0)
+    if (a.m % W != 0 || g > (a.trans ? 16 : 32) || (g & (g - 1)) != 0)
         return false;
     const int log_g = log2_ceil(g);
     const int64_t total = a.n * g;
     const T *A = static_cast<const T *>(a.A), *x = static_cast<const T *>(a.x);
     T *y = static_cast<T *>(a.y);
     if (a.trans) {
-        const int64_t chunks = (total + kThreads * kUnroll - 1) / (kThreads * kUnroll);
-        const int64_t want = wave_blocks<gemv_short_t<T, W>>(a);
-        const int64_t blocks = chunks < want ? chunks : want;
-        gemv_short_t<T, W><<<unsigned(blocks), kThreads, 0, a.stream>>>(a.m, a.n, A, log_g, x, a.incx, y, a.incy,
-                                                                       a.alpha, a.beta);
-    } else {
-        // Spans of whole rounds of the block (kThreads vectors), about a
-        // wave of blocks, within the workspace and a short finish.
+        // About a wave of blocks, equal spans of whole rounds (kThreads
+        // vectors), at least kUnroll rounds each: eight loads in flight.
         const int64_t rounds = (total + kThreads - 1) / kThreads;
-        Split sp = plan_blocks<T>(a, wave_blocks<gemv_short_n<T, W>>(a), rounds, a.m, int(a.lda), 1);
+        const int64_t want = wave_blocks<gemv_short_t<T, W>>(a);
+        int64_t blocks = (rounds + kUnroll - 1) / kUnroll;
+        blocks = blocks < want ? blocks : want;
+        const int64_t span = (rounds + blocks - 1) / blocks * kThreads;
+        blocks = (total + span - 1) / span;
+        gemv_short_t<T, W><<<unsigned(blocks), kThreads, 0, a.stream>>>(a.m, a.n, A, log_g, x, a.incx, y, a.incy,
+                                                                       a.alpha, a.beta, span);
+    } else {
+        // Spans of whole rounds of the block (kThreads vectors), at least
+        // kUnroll rounds each (a split costs a fence, an atomic and a share
+        // of the finish: mid-size shapes of 2^17 vectors measured 10-20%
+        // slower with a split per round), about a wave of blocks, within
+        // the workspace and a short finish.
+        const int64_t rounds = (total + kThreads - 1) / kThreads;
+        Split sp = plan_blocks<T>(a, wave_blocks<gemv_short_n<T, W>>(a), (rounds + kUnroll - 1) / kUnroll, a.m,
+                                  int(a.lda), 1);
         const int64_t per = (rounds + sp.splits - 1) / sp.splits;
         sp.span = per * kThreads;
         sp.splits = (total + sp.span - 1) / sp.span;
