@@ -40,7 +40,7 @@ static void test_more_than_2_31_elements(void **state)
         fill_random(&r, DT_S, x, (size_t)m);
         fill_random(&r, DT_S, y, (size_t)m);
         void *dx = dev_upload(DT_S, x, (size_t)m), *dy = dev_upload(DT_S, y, (size_t)m);
-        const gemv_case c = {DT_S, (mv_operation)trans, m, n, lda, 1, 1, 0.75, -1.25, 0, NULL};
+        const gemv_case c = {DT_S, (mv_operation)trans, m, n, lda, 1, 1, 0.75, -1.25, 0, NULL, 0, 0};
         const float alpha = 0.75f, beta = -1.25f;
         CHECK_MV(h, mv_sgemv(h, c.trans, m, n, &alpha, dA, lda, dx, 1, &beta, dy, 1));
         CHECK_CUDA(cudaDeviceSynchronize());

@@ -45,7 +45,7 @@ static void run_battery(mv_handle h, rng_t *r)
                 for (size_t a = 0; a < sizeof scalars / sizeof scalars[0]; ++a) {
                     const int64_t m = shapes[s][0], n = shapes[s][1];
                     const gemv_case c = {dtype, (mv_operation)trans, m, n, m + (int64_t)a, a % 2 ? -2 : 1,
-                                         a % 3 ? 1 : -3, scalars[a][0], scalars[a][1], 0, NULL};
+                                         a % 3 ? 1 : -3, scalars[a][0], scalars[a][1], 0, NULL, 0, 0};
                     run_gemv_case(h, &c, r);
                 }
 }
@@ -72,7 +72,7 @@ static void test_non_default_stream(void **state)
     /* Stream order: copy x in, multiply, copy y out, all queued on s behind
      * a slow-to-finish copy, with one synchronization at the end. */
     enum { M = 777, N = 1234 };
-    gemv_case c = {DT_S, MV_OP_N, M, N, M, 1, 1, 1.0, 0.0, 0, NULL};
+    gemv_case c = {DT_S, MV_OP_N, M, N, M, 1, 1, 1.0, 0.0, 0, NULL, 0, 0};
     double *A = malloc(sizeof(double) * M * N), *x = malloc(sizeof(double) * N), *y = malloc(sizeof(double) * M);
     double *out = malloc(sizeof(double) * M);
     assert_true(A && x && y && out);
@@ -119,11 +119,11 @@ static void test_zero_scalars_with_poison(void **state)
         CHECK_MV(h, mv_set_pointer_mode(h, (mv_pointer_mode)mode));
         for (int dtype = DT_S; dtype <= DT_D; ++dtype)
             for (int trans = 0; trans < 2; ++trans) {
-                const gemv_case beta0 = {dtype, (mv_operation)trans, 301, 77, 303, 1, -2, 1.5, 0.0, 0, NULL};
+                const gemv_case beta0 = {dtype, (mv_operation)trans, 301, 77, 303, 1, -2, 1.5, 0.0, 0, NULL, 0, 0};
                 run_gemv_case(h, &beta0, &r);
-                const gemv_case alpha0 = {dtype, (mv_operation)trans, 77, 301, 80, -3, 1, 0.0, -0.5, 1, NULL};
+                const gemv_case alpha0 = {dtype, (mv_operation)trans, 77, 301, 80, -3, 1, 0.0, -0.5, 1, NULL, 0, 0};
                 run_gemv_case(h, &alpha0, &r);
-                const gemv_case both0 = {dtype, (mv_operation)trans, 64, 65, 64, 1, 3, 0.0, 0.0, 1, NULL};
+                const gemv_case both0 = {dtype, (mv_operation)trans, 64, 65, 64, 1, 3, 0.0, 0.0, 1, NULL, 0, 0};
                 run_gemv_case(h, &both0, &r);
             }
     }
@@ -325,7 +325,7 @@ static void test_graph_capture_and_replay(void **state)
                 void *ts = dev_upload(dtype, scalars, 2);
                 CHECK_CUDA(cudaMemcpy(dscal, ts, 2 * dtype_size(dtype), cudaMemcpyDeviceToDevice));
                 dev_free(ts);
-                gemv_case c = {dtype, (mv_operation)trans, m, n, lda, 1, 1, scalars[0], scalars[1], 0, NULL};
+                gemv_case c = {dtype, (mv_operation)trans, m, n, lda, 1, 1, scalars[0], scalars[1], 0, NULL, 0, 0};
                 void *tx = dev_upload(dtype, x, (size_t)len_x), *ty = dev_upload(dtype, y, (size_t)len_y);
                 CHECK_CUDA(cudaMemcpy(dx, tx, (size_t)len_x * dtype_size(dtype), cudaMemcpyDeviceToDevice));
                 CHECK_CUDA(cudaMemcpy(dy, ty, (size_t)len_y * dtype_size(dtype), cudaMemcpyDeviceToDevice));
@@ -392,7 +392,7 @@ static void test_bitwise_reproducible(void **state)
                         fail_msg("%s op=%d %lldx%lld: run %d differs from run 0", dtype_name(dtype), trans,
                                  (long long)m, (long long)n, run);
                 }
-                gemv_case c = {dtype, (mv_operation)trans, m, n, lda, 1, 1, alpha, beta, 0, NULL};
+                gemv_case c = {dtype, (mv_operation)trans, m, n, lda, 1, 1, alpha, beta, 0, NULL, 0, 0};
                 check_gemv_result(&c, A, x, y, first);
                 dev_free(dA);
                 dev_free(dx);

@@ -22,7 +22,7 @@ static void test_all_small_shapes(void **state)
             for (int64_t m = 1; m <= top; ++m)
                 for (int64_t n = 1; n <= top; ++n) {
                     const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1,
-                                         rng_uniform(&r) * 2.0, (m + n) % 3 ? rng_uniform(&r) : 0.0, 0, NULL};
+                                         rng_uniform(&r) * 2.0, (m + n) % 3 ? rng_uniform(&r) : 0.0, 0, NULL, 0, 0};
                     run_gemv_case(h, &c, &r);
                 }
 }
@@ -41,15 +41,16 @@ static void test_primes_and_large_odd_shapes(void **state)
             continue;
         for (int dtype = DT_S; dtype <= DT_D; ++dtype)
             for (int trans = 0; trans < 2; ++trans) {
-                const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0, NULL};
+                const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0, NULL, 0, 0};
                 run_gemv_case(h, &c, &r);
-                const gemv_case d = {dtype, (mv_operation)trans, m, n, m + 2 * (s % 3) + 1, 1, 1, -0.75, 1.25, 0, NULL};
+                const gemv_case d = {dtype, (mv_operation)trans, m, n, m + 2 * (s % 3) + 1, 1, 1, -0.75, 1.25, 0, NULL, 0, 0};
                 run_gemv_case(h, &d, &r);
             }
     }
 }
 
-/* lda > m (odd and even), every sign and size of increment, random shapes. */
+/* lda > m (odd and even), every sign and size of increment, random shapes,
+ * A and x sometimes 1..3 elements off a 16-byte boundary. */
 static void test_strides(void **state)
 {
     mv_handle h = *state;
@@ -70,6 +71,8 @@ static void test_strides(void **state)
             k % 5 == 0 ? 0.0 : rng_uniform(&r),
             0,
             NULL,
+            k % 3 ? 0 : rng_range(&r, 1, 3), /* A, x not 16-byte aligned */
+            k % 4 ? 0 : rng_range(&r, 1, 3),
         };
         run_gemv_case(h, &c, &r);
     }
@@ -83,11 +86,11 @@ static void test_strided_x_large_t(void **state)
     mv_handle h = *state;
     rng_t r = rng_make(4);
     static const gemv_case cases[] = {
-        {DT_S, MV_OP_T, 4099, 4111, 4099, 3, 1, 1.25, 0.0, 0, NULL},
-        {DT_S, MV_OP_T, 4099, 4111, 4101, -2, -3, -0.5, 0.75, 0, NULL},
-        {DT_S, MV_OP_T, 300007, 61, 300007, -3, 2, 1.0, 0.5, 0, NULL},
-        {DT_D, MV_OP_T, 150001, 61, 150002, 5, 1, 2.0, 0.0, 0, NULL},
-        {DT_D, MV_OP_T, 2049, 4099, 2051, 2, 1, 1.0, 0.0, 0, NULL},
+        {DT_S, MV_OP_T, 4099, 4111, 4099, 3, 1, 1.25, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 4099, 4111, 4101, -2, -3, -0.5, 0.75, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 300007, 61, 300007, -3, 2, 1.0, 0.5, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 150001, 61, 150002, 5, 1, 2.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 2049, 4099, 2051, 2, 1, 1.0, 0.0, 0, NULL, 0, 0},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
         if (small_mode() && k > 0)
@@ -108,32 +111,32 @@ static void test_skinny_shapes(void **state)
     rng_t r = rng_make(5);
     static const gemv_case cases[] = {
         /* short-n / short-t */
-        {DT_S, MV_OP_N, 16, 1000003, 16, 1, 1, 1.0, 0.0, 0, NULL},
-        {DT_S, MV_OP_T, 16, 1000003, 16, 1, 1, 1.0, 0.0, 0, NULL},
-        {DT_S, MV_OP_N, 4, 300001, 4, -2, 3, 0.5, -1.5, 0, NULL},
-        {DT_S, MV_OP_T, 4, 300001, 4, 3, -2, 0.5, -1.5, 0, NULL},
-        {DT_S, MV_OP_N, 128, 70001, 128, 1, 1, -1.25, 0.75, 0, NULL},
-        {DT_S, MV_OP_T, 128, 70001, 128, 1, -1, -1.25, 0.75, 0, NULL},
-        {DT_S, MV_OP_N, 12, 200003, 16, 1, 1, 1.0, 0.25, 0, NULL},
-        {DT_S, MV_OP_T, 60, 100003, 64, -1, 1, 1.0, 0.25, 0, NULL},
-        {DT_D, MV_OP_N, 64, 150001, 64, 1, 1, 1.0, 0.0, 0, NULL},
-        {DT_D, MV_OP_T, 2, 500009, 2, 1, 1, 1.0, 0.5, 0, NULL},
-        {DT_D, MV_OP_N, 6, 300007, 8, 2, 1, 1.0, 0.0, 0, NULL},
-        {DT_D, MV_OP_T, 32, 100003, 32, 1, 3, 2.0, 0.0, 0, NULL},
-        {DT_S, MV_OP_N, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL},
-        {DT_S, MV_OP_T, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL},
+        {DT_S, MV_OP_N, 16, 1000003, 16, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 16, 1000003, 16, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 4, 300001, 4, -2, 3, 0.5, -1.5, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 4, 300001, 4, 3, -2, 0.5, -1.5, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 128, 70001, 128, 1, 1, -1.25, 0.75, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 128, 70001, 128, 1, -1, -1.25, 0.75, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 12, 200003, 16, 1, 1, 1.0, 0.25, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 60, 100003, 64, -1, 1, 1.0, 0.25, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 64, 150001, 64, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 2, 500009, 2, 1, 1, 1.0, 0.5, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 6, 300007, 8, 2, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 32, 100003, 32, 1, 3, 2.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
+        {DT_S, MV_OP_T, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
         /* tall-n */
-        {DT_S, MV_OP_N, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL},
-        {DT_S, MV_OP_N, 600011, 61, 600012, -3, 2, 0.5, 1.5, 0, NULL},
-        {DT_D, MV_OP_N, 524291, 7, 524292, 1, 1, 1.0, 0.0, 0, NULL},
-        {DT_S, MV_OP_N, 600011, 3, 600012, 1, -1, 0.0, -2.0, 1, NULL},
+        {DT_S, MV_OP_N, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 600011, 61, 600012, -3, 2, 0.5, 1.5, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 524291, 7, 524292, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 600011, 3, 600012, 1, -1, 0.0, -2.0, 1, NULL, 0, 0},
         /* tall-t: K = 16, 4, 8, 16 x 4 groups, 16 x 3 groups (last of 1) */
-        {DT_S, MV_OP_T, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL},
-        {DT_S, MV_OP_T, 300007, 3, 300008, 2, -1, 1.0, 0.5, 0, NULL},
-        {DT_S, MV_OP_T, 200003, 7, 200004, 1, 1, 1.0, 0.0, 0, NULL},
-        {DT_D, MV_OP_T, 250007, 64, 250008, 1, 1, -1.0, 0.5, 0, NULL},
-        {DT_S, MV_OP_T, 70001, 33, 70004, -1, 1, 1.0, 0.0, 0, NULL},
-        {DT_S, MV_OP_T, 100003, 16, 100004, 1, 1, 0.0, 0.5, 1, NULL},
+        {DT_S, MV_OP_T, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 300007, 3, 300008, 2, -1, 1.0, 0.5, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 200003, 7, 200004, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 250007, 64, 250008, 1, 1, -1.0, 0.5, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 70001, 33, 70004, -1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 100003, 16, 100004, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
     };
     const size_t count = sizeof cases / sizeof cases[0];
     for (int mode = 0; mode < 2; ++mode) {
@@ -157,9 +160,44 @@ static void test_skinny_shapes(void **state)
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 }
 
+/* A and x not 16-byte aligned (1..3 elements into their allocations), with
+ * lda even and odd: op T reads every column in 16-byte loads after r < V
+ * leading rows (r differs from column to column with an odd lda), and x in
+ * 16-byte loads where x + r is aligned too, else in scalar loads; op N takes
+ * the scalar-load fall-back. Many short columns per block, one long column per block, a
+ * split over rows, x strided and reversed. */
+static void test_unaligned_pointers(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(6);
+    static const gemv_case cases[] = {
+        {DT_S, MV_OP_T, 37, 1001, 40, 1, 1, 1.0, 0.0, 0, NULL, 1, 0},
+        {DT_S, MV_OP_T, 37, 1001, 41, 1, -2, -0.5, 0.25, 0, NULL, 3, 1},
+        {DT_S, MV_OP_T, 5000, 301, 5003, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 5000, 301, 5000, 1, 1, 1.0, 0.5, 0, NULL, 2, 2},
+        {DT_S, MV_OP_T, 5001, 299, 5004, 1, 1, 1.5, 0.0, 0, NULL, 1, 2},
+        {DT_S, MV_OP_T, 5001, 299, 5007, -3, 1, 1.0, -1.0, 0, NULL, 2, 1},
+        {DT_S, MV_OP_T, 300007, 5, 300009, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 300007, 5, 300009, 1, 1, 1.0, 0.0, 0, NULL, 0, 1},
+        {DT_S, MV_OP_T, 1000, 700, 1001, 1, 1, 1.0, 0.5, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 777, 300, 777, 1, 1, 1.0, 0.0, 0, NULL, 3, 0},
+        {DT_S, MV_OP_T, 300007, 5, 300008, -1, 2, 1.0, 0.5, 0, NULL, 3, 0},
+        {DT_D, MV_OP_T, 4001, 257, 4001, 1, 1, 1.0, 0.0, 0, NULL, 1, 0},
+        {DT_D, MV_OP_T, 4001, 257, 4004, 1, 1, -2.0, 0.5, 0, NULL, 1, 1},
+        {DT_D, MV_OP_T, 150001, 7, 150003, 2, -1, 1.0, 0.0, 0, NULL, 0, 1},
+        {DT_S, MV_OP_N, 1000, 777, 1000, 1, 1, 1.0, 0.0, 0, NULL, 1, 3},
+        {DT_S, MV_OP_N, 16, 100003, 16, 1, 1, 1.0, 0.5, 0, NULL, 2, 0},
+        {DT_D, MV_OP_N, 1001, 513, 1002, -1, 1, 1.0, 0.0, 0, NULL, 1, 1},
+        {DT_S, MV_OP_T, 16, 100003, 16, 1, 1, 1.0, 0.0, 0, NULL, 1, 1},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k)
+        run_gemv_case(h, &cases[k], &r);
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
               HANDLE_TEST(test_skinny_shapes),
               HANDLE_TEST(test_strides),
-              HANDLE_TEST(test_strided_x_large_t))
+              HANDLE_TEST(test_strided_x_large_t),
+              HANDLE_TEST(test_unaligned_pointers))

@@ -38,10 +38,10 @@ static void test_every_variant(void **state)
                 if (small_mode() && m * n > 100000)
                     continue;
                 for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
-                    const gemv_case plain = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0, v->name};
+                    const gemv_case plain = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0, v->name, 0, 0};
                     run_gemv_case(h, &plain, &r);
                     const gemv_case strided = {dtype, (mv_operation)trans, m, n, m + 1 + (int64_t)(s % 4),
-                                               incs[s % 4], incs[(s + 1) % 4], -1.5, 0.75, 0, v->name};
+                                               incs[s % 4], incs[(s + 1) % 4], -1.5, 0.75, 0, v->name, 0, 0};
                     run_gemv_case(h, &strided, &r);
                 }
             }
@@ -49,13 +49,13 @@ static void test_every_variant(void **state)
             for (int mode = 0; mode < 2; ++mode) {
                 CHECK_MV(h, mv_set_pointer_mode(h, (mv_pointer_mode)mode));
                 for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
-                    const gemv_case beta0 = {dtype, (mv_operation)trans, 131, 67, 133, 2, -1, 2.0, 0.0, 0, v->name};
+                    const gemv_case beta0 = {dtype, (mv_operation)trans, 131, 67, 133, 2, -1, 2.0, 0.0, 0, v->name, 0, 0};
                     run_gemv_case(h, &beta0, &r);
-                    const gemv_case alpha0 = {dtype, (mv_operation)trans, 67, 131, 67, 1, 3, 0.0, -2.0, 1, v->name};
+                    const gemv_case alpha0 = {dtype, (mv_operation)trans, 67, 131, 67, 1, 3, 0.0, -2.0, 1, v->name, 0, 0};
                     run_gemv_case(h, &alpha0, &r);
-                    const gemv_case both0 = {dtype, (mv_operation)trans, 40, 41, 40, -1, 1, 0.0, 0.0, 1, v->name};
+                    const gemv_case both0 = {dtype, (mv_operation)trans, 40, 41, 40, -1, 1, 0.0, 0.0, 1, v->name, 0, 0};
                     run_gemv_case(h, &both0, &r);
-                    const gemv_case general = {dtype, (mv_operation)trans, 301, 299, 301, 1, 1, 0.5, 1.5, 0, v->name};
+                    const gemv_case general = {dtype, (mv_operation)trans, 301, 299, 301, 1, 1, 0.5, 1.5, 0, v->name, 0, 0};
                     run_gemv_case(h, &general, &r);
                 }
             }

@@ -38,6 +38,23 @@ __device__ __forceinline__ void store_output(T *yi, T alpha, T dot, T beta)
     *yi = out;
 }
 
+// alpha == 0: y = beta*y over outputs [0, len), A and x never read. The
+// calling threads share the outputs: thread `first`, then every `stride`-th.
+template <typename T>
+__device__ __forceinline__ void scale_outputs(T *y, int64_t incy, int64_t len, int64_t first, int64_t stride, T beta)
+{
+    for (int64_t i = first; i < len; i += stride)
+        store_output(y + i * incy, T(0), T(0), beta);
+}
+
+// The grid-stride form: every thread of the blocks along x.
+template <typename T>
+__device__ __forceinline__ void scale_outputs_grid(T *y, int64_t incy, int64_t len, T beta)
+{
+    scale_outputs(y, incy, len, int64_t(blockIdx.x) * blockDim.x + threadIdx.x, int64_t(gridDim.x) * blockDim.x,
+                  beta);
+}
+
 // Sum over the 32 lanes in a fixed butterfly order: every lane gets the sum.
 template <typename T>
 __device__ __forceinline__ T warp_sum(T v)

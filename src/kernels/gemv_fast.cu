@@ -18,7 +18,10 @@
 //   columns per block; each thread reads V rows at a time, eight loads in
 //   flight (64 registers, four blocks per SM), and the P partial sums are combined by shuffles (and shared
 //   memory when P > 32). Long columns with few outputs are split over rows.
-//   Napkin math: as tiled-n: A read once, coalesced along columns.
+//   Napkin math: as tiled-n: A read once, coalesced along columns. A column
+//   that does not start on a 16-byte boundary (odd lda) takes its first
+//   r < V rows in scalar loads and the rest in 16-byte loads, so odd lda
+//   keeps the 16-byte path (entry 11 of docs/notes-gemv.md).
 // `tiled-t-cols4` (op T, columns too long for x to stay in L1): a block takes
 //   four columns and each x vector serves four loads of A, so the L2
 //   traffic for x drops from one x per column to one per four columns.
@@ -90,10 +93,8 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
 
     if (alpha == T(0)) {
         // y = beta*y: only the first split writes, no counters are used.
-        if (blockIdx.y != 0)
-            return;
-        for (int64_t i = int64_t(blockIdx.x) * kThreads + threadIdx.x; i < m; i += int64_t(gridDim.x) * kThreads)
-            store_output(y + i * incy, alpha, T(0), beta);
+        if (blockIdx.y == 0)
+            scale_outputs_grid(y, incy, m, beta);
         return;
     }
 
@@ -173,10 +174,18 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
 
 // ---- op T --------------------------------------------------------------------
 
-// Vec: 16-byte loads of V consecutive rows; else (columns not 16-byte
-// aligned, odd lda) V scalar loads P rows apart, coalesced across the P
-// threads of a column: the same bytes in flight either way.
-template <typename T, int V, bool Vec>
+// Every column is read in 16-byte loads of V consecutive rows, whatever its
+// alignment: a column whose start is not on a 16-byte boundary (odd lda, or
+// A itself unaligned) first takes its r < V leading rows in scalar loads
+// (thread l the rows l, l + P, ...: P may be smaller than r), and from row
+// r on the column is aligned. Rows [i_begin, i_end) of a split start on a
+// multiple of V, so the same r serves every split. x follows A's rows: 16-byte loads where x + row is
+// aligned too, else scalar loads at fixed offsets (incx == 1) or strided.
+// (x shifted into place by shuffles instead of scalar loads was slower, and
+// the kernel is sensitive to its register count: entry 11 of
+// docs/notes-gemv.md. Check ptxas -v when changing it: 64 registers, four
+// blocks per SM, no spills.)
+template <typename T, int V>
 __global__ void __launch_bounds__(kThreads)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
@@ -186,16 +195,12 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
     if (alpha == T(0) && beta == T(1))
         return;
     const int P = 1 << log_p, C = kThreads >> log_p;
-    // x in 16-byte loads too, where it is contiguous and aligned like A.
-    const bool x_vec = Vec && V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     const int c = threadIdx.x >> log_p, l = threadIdx.x & (P - 1);
     const int64_t blocks_n = (n + C - 1) / C;
 
     if (alpha == T(0)) {
-        if (blockIdx.y != 0)
-            return;
-        for (int64_t j = int64_t(blockIdx.x) * kThreads + threadIdx.x; j < n; j += int64_t(gridDim.x) * kThreads)
-            store_output(y + j * incy, alpha, T(0), beta);
+        if (blockIdx.y == 0)
+            scale_outputs_grid(y, incy, n, beta);
         return;
     }
 
@@ -206,21 +211,18 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         T acc = T(0);
         if (col < n) {
             const T *a = A + col * lda;
-            const int64_t es = Vec ? 1 : P;  // between a thread's V elements
-            int64_t i = i_begin + (Vec ? int64_t(l) * V : int64_t(l));
+            // Leading rows before the first 16-byte boundary of the column.
+            const int r = int((16 - reinterpret_cast<uintptr_t>(a) % 16) % 16 / sizeof(T));
+            for (int64_t h = i_begin + l; h < i_begin + r && h < i_end; h += P)  // P may be < r
+                acc += a[h] * x[h * incx];
+            const bool x_vec = V > 1 && incx == 1 && (reinterpret_cast<uintptr_t>(x + r) % 16) == 0;
+            int64_t i = i_begin + r + int64_t(l) * V;
             const int64_t step = int64_t(P) * V;
-            for (; i + (kUnroll - 1) * step + (V - 1) * es < i_end; i += kUnroll * step) {
+            for (; i + (kUnroll - 1) * step + (V - 1) < i_end; i += kUnroll * step) {
                 T v[kUnroll][V];
 #pragma unroll
-                for (int u = 0; u < kUnroll; ++u) {
-                    if constexpr (Vec) {
-                        load_v<T, V>(a + i + u * step, v[u]);
-                    } else {
-#pragma unroll
-                        for (int k = 0; k < V; ++k)
-                            v[u][k] = __ldg(a + i + u * step + k * es);
-                    }
-                }
+                for (int u = 0; u < kUnroll; ++u)
+                    load_v<T, V>(a + i + u * step, v[u]);
                 if (x_vec) {
 #pragma unroll
                     for (int u = 0; u < kUnroll; ++u) {
@@ -230,33 +232,33 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
                         for (int k = 0; k < V; ++k)
                             acc += v[u][k] * xv[k];
                     }
+                } else if (incx == 1) {
+#pragma unroll
+                    for (int u = 0; u < kUnroll; ++u)
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            acc += v[u][k] * x[i + u * step + k];
                 } else {
 #pragma unroll
                     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
                         for (int k = 0; k < V; ++k)
-                            acc += v[u][k] * x[(i + u * step + k * es) * incx];
+                            acc += v[u][k] * x[(i + u * step + k) * incx];
                 }
             }
             // Fewer than kUnroll whole vectors left: one at a time.
-            for (; i + (V - 1) * es < i_end; i += step) {
+            for (; i + (V - 1) < i_end; i += step) {
                 T v[V];
-                if constexpr (Vec) {
-                    load_v<T, V>(a + i, v);
-                } else {
-#pragma unroll
-                    for (int k = 0; k < V; ++k)
-                        v[k] = __ldg(a + i + k * es);
-                }
+                load_v<T, V>(a + i, v);
 #pragma unroll
                 for (int k = 0; k < V; ++k)
-                    acc += v[k] * x[(i + k * es) * incx];
+                    acc += v[k] * x[(i + k) * incx];
             }
             for (; i < i_end; i += step)
 #pragma unroll
                 for (int k = 0; k < V; ++k)
-                    if (i + k * es < i_end)
-                        acc += a[i + k * es] * x[(i + k * es) * incx];
+                    if (i + k < i_end)
+                        acc += a[i + k] * x[(i + k) * incx];
         }
         // Combine the P partial sums of a column in a fixed order.
         for (int off = 1; off < P && off < 32; off *= 2)
@@ -299,8 +301,7 @@ gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
     if (alpha == T(0) && beta == T(1))
         return;
     if (alpha == T(0)) {
-        for (int64_t j = int64_t(blockIdx.x) * kThreads + threadIdx.x; j < n; j += int64_t(gridDim.x) * kThreads)
-            store_output(y + j * incy, alpha, T(0), beta);
+        scale_outputs_grid(y, incy, n, beta);
         return;
     }
     const bool x_vec = V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
@@ -453,10 +454,10 @@ cudaError_t launch_t(const mv_gemv_args &args)
         return cudaGetLastError();
     }
     const int64_t blocks_n = (a.n + cols - 1) / cols;
-    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V, Vec>>(a), blocks_n, a.m, a.n, p * V * kUnroll,
+    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V>>(a), blocks_n, a.m, a.n, p * V * kUnroll,
                                 V, sizeof(T), p);
     const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
-    gemv_tiled_t<T, V, Vec><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
+    gemv_tiled_t<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
                                                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
                                                         a.incy, a.alpha, a.beta, log_p, sp);
     return cudaGetLastError();

@@ -42,8 +42,7 @@ gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
         return;
     if (alpha == T(0)) {
         if (blockIdx.x == 0)
-            for (int64_t i = threadIdx.x; i < m; i += kThreads)
-                store_output(y + i * incy, alpha, T(0), beta);
+            scale_outputs(y, incy, m, threadIdx.x, kThreads, beta);
         return;
     }
     const int G = 1 << log_g;
@@ -114,8 +113,7 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
     if (alpha == T(0) && beta == T(1))
         return;
     if (alpha == T(0)) {
-        for (int64_t j = int64_t(blockIdx.x) * kThreads + threadIdx.x; j < n; j += int64_t(gridDim.x) * kThreads)
-            store_output(y + j * incy, alpha, T(0), beta);
+        scale_outputs_grid(y, incy, n, beta);
         return;
     }
     const int G = 1 << log_g;
@@ -308,11 +306,7 @@ Split plan_blocks(const mv_gemv_args &a, int64_t want, int64_t max_splits, int64
     Split sp{1, 0, split_stride<T>(len_y), a.split_ws, a.split_counters};
     if (!a.split_ws || tiles > a.split_counter_count)
         return sp;
-    int64_t s = want < max_splits ? want : max_splits;
-    const int64_t by_ws = int64_t(a.split_ws_bytes / sizeof(T)) / sp.stride;
-    s = s < by_ws ? s : by_ws;
-    const int64_t by_finish = 64 * (kThreads / outs);
-    s = s < by_finish ? s : by_finish;
+    const int64_t s = cap_splits(a, want < max_splits ? want : max_splits, sizeof(T), sp.stride, kThreads / outs);
     sp.splits = s < 1 ? 1 : s;
     return sp;
 }

@@ -100,6 +100,19 @@ __device__ __forceinline__ bool publish_partials(const Split &sp, int64_t s, int
     return last;
 }
 
+// One 16-byte vector of partial sums, read through L2 only (other blocks
+// wrote it in this launch: L1 may hold stale lines).
+template <typename T>
+__device__ __forceinline__ void load_partial_vec(const T *p, T (&v)[Vec16<T>::width])
+{
+    using Wv = typename Vec16<T>::type;
+    const Wv w = __ldcg(reinterpret_cast<const Wv *>(p));
+    const T *e = reinterpret_cast<const T *>(&w);
+#pragma unroll
+    for (int k = 0; k < Vec16<T>::width; ++k)
+        v[k] = e[k];
+}
+
 // The last split of a tile of outs (a power of two <= kThreads) outputs,
 // the first at out0 (a multiple of outs), count of them real. The finish is
 // a chain of L2 round trips after every other block is done, so it keeps as
@@ -132,25 +145,18 @@ __device__ __forceinline__ void finish_tile(const Split &sp, int64_t tile, int64
             for (; s + 7 * per < sp.splits; s += 8 * per) {
                 T v[8][W];
 #pragma unroll
-                for (int u = 0; u < 8; ++u) {
-                    using Wv = typename Vec16<T>::type;
-                    const Wv w = __ldcg(reinterpret_cast<const Wv *>(partial + (s + u * per) * sp.stride + o * W));
-                    const T *e = reinterpret_cast<const T *>(&w);
-#pragma unroll
-                    for (int k = 0; k < W; ++k)
-                        v[u][k] = e[k];
-                }
+                for (int u = 0; u < 8; ++u)
+                    load_partial_vec(partial + (s + u * per) * sp.stride + o * W, v[u]);
 #pragma unroll
                 for (int k = 0; k < W; ++k)
                     acc[k] += ((v[0][k] + v[1][k]) + (v[2][k] + v[3][k])) + ((v[4][k] + v[5][k]) + (v[6][k] + v[7][k]));
             }
             for (; s < sp.splits; s += per) {
-                using Wv = typename Vec16<T>::type;
-                const Wv w = __ldcg(reinterpret_cast<const Wv *>(partial + s * sp.stride + o * W));
-                const T *e = reinterpret_cast<const T *>(&w);
+                T v[W];
+                load_partial_vec(partial + s * sp.stride + o * W, v);
 #pragma unroll
                 for (int k = 0; k < W; ++k)
-                    acc[k] += e[k];
+                    acc[k] += v[k];
             }
         }
 #pragma unroll
@@ -222,6 +228,21 @@ inline int64_t split_stride_for(size_t elem, int64_t len_y)
     return elem == sizeof(float) ? split_stride<float>(len_y) : split_stride<double>(len_y);
 }
 
+// The caps every split plan shares: the workspace holds S * stride partial
+// sums, and the last split of a tile reads all S partial sums of its
+// outputs: at most 64 loads for each of its threads (eight round trips to
+// L2 with eight in flight, ~3 us) keeps that tail short. 32 capped op N
+// with m = 64 at 128 blocks, a block per SM, too few bytes in flight
+// (entry 9 of docs/notes-gemv.md).
+inline int64_t cap_splits(const mv_gemv_args &a, int64_t s, size_t elem, int64_t stride,
+                          int64_t finishers_per_output)
+{
+    const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / stride;
+    s = s < by_ws ? s : by_ws;
+    const int64_t by_finish = 64 * finishers_per_output;
+    return s < by_finish ? s : by_finish;
+}
+
 struct SplitPolicy {
     int64_t min_rounds;
     int64_t rounds_per_split;
@@ -245,15 +266,7 @@ Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len
     int64_t s = want / tiles;
     const int64_t by_len = rounds / pol.rounds_per_split;
     s = s < by_len ? s : by_len;
-    const int64_t by_ws = int64_t(a.split_ws_bytes / elem) / sp.stride;
-    s = s < by_ws ? s : by_ws;
-    // The last split of a tile reads all S partial sums of its outputs:
-    // at most 64 loads for each of its threads (eight round trips to L2 with
-    // eight in flight, ~3 us) keeps that tail short. 32 capped op N with
-    // m = 64 at 128 blocks, a block per SM, too few bytes in flight
-    // (entry 9 of docs/notes-gemv.md).
-    const int64_t by_finish = 64 * finishers_per_output;
-    s = s < by_finish ? s : by_finish;
+    s = cap_splits(a, s, elem, sp.stride, finishers_per_output);
     if (s < 2)
         return sp;
     int64_t span = (len + s - 1) / s;

@@ -18,10 +18,11 @@ size_t vector_span(int64_t len, int64_t inc)
     return len == 0 ? 0 : (size_t)((len - 1) * (inc < 0 ? -inc : inc) + 1);
 }
 
-#define CASE_FMT "%s%s%s op=%c m=%lld n=%lld lda=%lld incx=%lld incy=%lld alpha=%g beta=%g"
+#define CASE_FMT "%s%s%s op=%c m=%lld n=%lld lda=%lld incx=%lld incy=%lld alpha=%g beta=%g off_A=%lld off_x=%lld"
 #define CASE_ARGS(c)                                                                               \
     (c)->variant ? (c)->variant : "", (c)->variant ? " " : "", dtype_name((c)->dtype), (c)->trans == MV_OP_N ? 'N' : 'T', (long long)(c)->m, (long long)(c)->n, \
-        (long long)(c)->lda, (long long)(c)->incx, (long long)(c)->incy, (c)->alpha, (c)->beta
+        (long long)(c)->lda, (long long)(c)->incx, (long long)(c)->incy, (c)->alpha, (c)->beta,               \
+        (long long)(c)->off_A, (long long)(c)->off_x
 
 void check_gemv_result(const gemv_case *c, const double *A, const double *x, const double *y_in,
                        const double *y_out)
@@ -60,20 +61,23 @@ void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
     const int64_t len_x = case_len_x(c), len_y = case_len_y(c);
     const size_t size_A = (size_t)(c->lda * (c->n ? c->n - 1 : 0) + c->m);
     const size_t span_x = vector_span(len_x, c->incx), span_y = vector_span(len_y, c->incy);
-    double *A = malloc((size_A ? size_A : 1) * sizeof *A);
-    double *x = malloc((span_x ? span_x : 1) * sizeof *x);
+    /* A and x lie off_A and off_x elements into their host and device
+     * allocations; the elements before them are random too, never read. */
+    double *A_alloc = malloc((size_A + c->off_A ? size_A + c->off_A : 1) * sizeof *A_alloc);
+    double *x_alloc = malloc((span_x + c->off_x ? span_x + c->off_x : 1) * sizeof *x_alloc);
+    double *A = A_alloc + c->off_A, *x = x_alloc + c->off_x;
     double *y = malloc((span_y ? span_y : 1) * sizeof *y);
     size_t largest = size_A > span_x ? size_A : span_x;
     largest = largest > span_y ? largest : span_y;
     double *out = malloc((largest ? largest : 1) * sizeof *out);
-    assert_true(A && x && y && out);
+    assert_true(A_alloc && x_alloc && y && out);
 
     if (c->nan_inputs) {
         fill_nan(A, size_A);
         fill_nan(x, span_x);
     } else {
-        fill_random(r, c->dtype, A, size_A);
-        fill_random(r, c->dtype, x, span_x);
+        fill_random(r, c->dtype, A_alloc, size_A + c->off_A);
+        fill_random(r, c->dtype, x_alloc, span_x + c->off_x);
     }
     fill_nan(y, span_y);
     if (c->beta != 0.0) {
@@ -84,8 +88,10 @@ void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
         }
     }
 
-    void *dA = dev_upload(c->dtype, A, size_A);
-    void *dx = dev_upload(c->dtype, x, span_x);
+    void *dA_alloc = dev_upload(c->dtype, A_alloc, size_A + c->off_A);
+    void *dx_alloc = dev_upload(c->dtype, x_alloc, span_x + c->off_x);
+    void *dA = (char *)dA_alloc + c->off_A * dtype_size(c->dtype);
+    void *dx = (char *)dx_alloc + c->off_x * dtype_size(c->dtype);
     void *dy = dev_upload(c->dtype, y, span_y);
     void *dscal = NULL;
     const void *alpha = &c->alpha, *beta = &c->beta;
@@ -139,13 +145,13 @@ void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
     if (!same_bits(out, A, size_A))
         fail_msg(CASE_FMT ": A was modified", CASE_ARGS(c));
 
-    dev_free(dA);
-    dev_free(dx);
+    dev_free(dA_alloc);
+    dev_free(dx_alloc);
     dev_free(dy);
     if (dscal)
         dev_free(dscal);
-    free(A);
-    free(x);
+    free(A_alloc);
+    free(x_alloc);
     free(y);
     free(out);
 }

@@ -14,6 +14,8 @@ typedef struct {
     double alpha, beta;
     int nan_inputs;  /* fill A and x with NaN: only meaningful with alpha == 0 */
     const char *variant; /* a registered GEMV variant; NULL: the public mv_sgemv/mv_dgemv */
+    int64_t off_A, off_x; /* A and x start this many elements into their allocations
+                           * (1..3: pointers that are not 16-byte aligned) */
 } gemv_case;
 
 /* Length of the vector op(A) multiplies, and of the output. */
