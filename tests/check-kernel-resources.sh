@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The GEMV kernels' register budgets, checked without a GPU: ptxas reports
+# each kernel's registers and spills for sm_90 (H100/H200), and this test
+# fails when a kernel exceeds its budget or spills. The budgets are what
+# the measured speeds rest on: gemv_tiled_t at 64 registers runs four
+# blocks per SM; a build of the same source at ~114 registers (two blocks)
+# read float 8192^2 op T at 76% of the bandwidth instead of 90% (entry 11
+# of docs/notes-gemv.md). A change that moves a kernel past its budget has
+# to be measured on the GPU and the budget here changed with the figures.
+#
+#   tests/check-kernel-resources.sh NVCC SOURCE_DIR
+set -euo pipefail
+nvcc=$1 src=$2
+command -v c++filt >/dev/null || { echo "check-kernel-resources: c++filt (binutils) is needed"; exit 1; }
+
+# kernel name (up to the template arguments) -> most registers allowed
+declare -A budget=(
+    [gemv_tiled_n]=64 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
+    [gemv_short_n]=64 [gemv_short_t]=64 [gemv_tall_n]=64 [gemv_tall_t]=128
+)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0 checked=0
+for file in gemv_fast.cu gemv_skinny.cu; do
+    "$nvcc" -O3 -DNDEBUG -std=c++17 -arch=sm_90 -I"$src/include" -I"$src/src" -I"$src/src/kernels" \
+        -Xptxas -v -c "$src/src/kernels/$file" -o "$tmp/k.o" >"$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; echo "check-kernel-resources: $file does not compile"; exit 1; }
+    # One line per kernel: name, registers, spill stores, spill loads, stack.
+    c++filt <"$tmp/log" | awk '
+        /Compiling entry function/ { n = $0; sub(/.*::gemv_/, "gemv_", n); sub(/\(.*/, "", n); name = n }
+        /Function properties for/ { fp = 1 }
+        fp && /bytes stack frame/ { stack = $1 + 0; spill_st = $5 + 0; spill_ld = $9 + 0 }
+        name != "" && /Used [0-9]+ registers/ {
+            match($0, /Used [0-9]+ registers/); regs = substr($0, RSTART + 5, RLENGTH - 15) + 0
+            print name "\t" regs "\t" spill_st "\t" spill_ld "\t" stack; name = ""; fp = 0
+        }' >"$tmp/kernels"
+    cat "$tmp/kernels" >>"$tmp/all"
+    while IFS=$'\t' read -r kernel regs st ld stack; do
+        base=${kernel%%<*}
+        [ -n "${budget[$base]:-}" ] || continue
+        checked=$((checked + 1))
+        if [ "$regs" -gt "${budget[$base]}" ] || [ "$st" -ne 0 ] || [ "$ld" -ne 0 ] || [ "$stack" -ne 0 ]; then
+            echo "FAIL $kernel: $regs registers (budget ${budget[$base]}), spill stores $st, loads $ld, stack $stack bytes"
+            status=1
+        else
+            echo "ok   $kernel: $regs registers (budget ${budget[$base]})"
+        fi
+    done <"$tmp/kernels"
+done
+# Every budgeted kernel family must have been seen (a rename must not
+# silently empty the check).
+for base in "${!budget[@]}"; do
+    grep -q "^$base<" "$tmp/all" || { echo "FAIL no kernel $base<...> found"; status=1; }
+done
+echo "check-kernel-resources: $checked kernels checked"
+exit $status
