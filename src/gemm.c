@@ -14,11 +14,6 @@ static const char *op_name(mv_dtype dtype)
     return dtype == MV_DTYPE_S ? "mv_sgemm" : "mv_dgemm";
 }
 
-static double scalar_value(mv_dtype dtype, const void *p)
-{
-    return dtype == MV_DTYPE_S ? (double)*(const float *)p : *(const double *)p;
-}
-
 /* A rows x cols matrix with leading dimension ld (>= rows): its last
  * element, (rows-1) + (cols-1)*ld, must have an address. An empty matrix
  * spans nothing. */
@@ -87,30 +82,12 @@ static mv_status prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operati
     if (m == 0 || n == 0)
         return MV_SUCCESS;
 
-    const int device_mode = h->pointer_mode == MV_POINTER_MODE_DEVICE;
-    const int alpha_may_be_nonzero = device_mode || !alpha || scalar_value(dtype, alpha) != 0.0;
-    const int reads_ab = alpha_may_be_nonzero && k > 0;
-    if (reads_ab && !A)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: A = NULL", fn);
-    if (reads_ab && !B)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: B = NULL", fn);
-    if (!C)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: C = NULL", fn);
-    if (!alpha)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: alpha = NULL", fn);
-    if (!beta)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: beta = NULL", fn);
-
+    const mv_operands ops = {{A, B}, {"A", "B"}, C, "C"};
+    int reads_ab, unchanged;
     *args = (mv_gemm_args){0};
-    if (device_mode) {
-        args->alpha.dev = alpha;
-        args->beta.dev = beta;
-    } else {
-        args->alpha.value = scalar_value(dtype, alpha);
-        args->beta.value = scalar_value(dtype, beta);
-        if ((args->alpha.value == 0.0 || k == 0) && args->beta.value == 1.0)
-            return MV_SUCCESS;
-    }
+    if ((st = mv_check_operands(h, fn, dtype, k == 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads_ab,
+                                &unchanged)) != MV_SUCCESS || unchanged)
+        return st;
     if (h->device < 0)
         return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
 

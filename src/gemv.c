@@ -13,11 +13,6 @@ static const char *op_name(mv_dtype dtype)
     return dtype == MV_DTYPE_S ? "mv_sgemv" : "mv_dgemv";
 }
 
-static double scalar_value(mv_dtype dtype, const void *p)
-{
-    return dtype == MV_DTYPE_S ? (double)*(const float *)p : *(const double *)p;
-}
-
 /* Largest element offset of a vector of len elements with increment inc must
  * stay addressable: (len - 1) * |inc| elements of size bytes. */
 static int vector_fits(int64_t len, int64_t inc, size_t size)
@@ -70,29 +65,13 @@ static mv_status prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operati
     if (m == 0 || n == 0)
         return MV_SUCCESS;
 
-    const int device_mode = h->pointer_mode == MV_POINTER_MODE_DEVICE;
-    const int alpha_may_be_nonzero = device_mode || !alpha || scalar_value(dtype, alpha) != 0.0;
-    if (alpha_may_be_nonzero && !A)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: A = NULL", fn);
-    if (alpha_may_be_nonzero && !x)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: x = NULL", fn);
-    if (!y)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: y = NULL", fn);
-    if (!alpha)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: alpha = NULL", fn);
-    if (!beta)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: beta = NULL", fn);
-
+    const mv_operands ops = {{A, x}, {"A", "x"}, y, "y"};
+    int reads, unchanged;
     *args = (mv_gemv_args){0};
-    if (device_mode) {
-        args->alpha.dev = alpha;
-        args->beta.dev = beta;
-    } else {
-        args->alpha.value = scalar_value(dtype, alpha);
-        args->beta.value = scalar_value(dtype, beta);
-        if (args->alpha.value == 0.0 && args->beta.value == 1.0)
-            return MV_SUCCESS;
-    }
+    mv_status st = mv_check_operands(h, fn, dtype, 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads,
+                                     &unchanged);
+    if (st != MV_SUCCESS || unchanged)
+        return st;
     if (h->device < 0)
         return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
 

@@ -8,6 +8,41 @@
 
 #include "internal.h"
 
+static double scalar_value(mv_dtype dtype, const void *p)
+{
+    return dtype == MV_DTYPE_S ? (double)*(const float *)p : *(const double *)p;
+}
+
+mv_status mv_check_operands(mv_handle h, const char *fn, mv_dtype dtype, int empty_product, const mv_operands *ops,
+                            const void *alpha, const void *beta, mv_scalar *alpha_s, mv_scalar *beta_s, int *reads,
+                            int *unchanged)
+{
+    const int device_mode = h->pointer_mode == MV_POINTER_MODE_DEVICE;
+    const int alpha_may_be_nonzero = device_mode || !alpha || scalar_value(dtype, alpha) != 0.0;
+    *reads = alpha_may_be_nonzero && !empty_product;
+    *unchanged = 0;
+    for (int i = 0; i < 2; ++i)
+        if (*reads && !ops->in[i])
+            return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: %s = NULL", fn, ops->in_name[i]);
+    if (!ops->out)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: %s = NULL", fn, ops->out_name);
+    if (!alpha)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: alpha = NULL", fn);
+    if (!beta)
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: beta = NULL", fn);
+    *alpha_s = (mv_scalar){0};
+    *beta_s = (mv_scalar){0};
+    if (device_mode) {
+        alpha_s->dev = alpha;
+        beta_s->dev = beta;
+    } else {
+        alpha_s->value = scalar_value(dtype, alpha);
+        beta_s->value = scalar_value(dtype, beta);
+        *unchanged = (alpha_s->value == 0.0 || empty_product) && beta_s->value == 1.0;
+    }
+    return MV_SUCCESS;
+}
+
 /* mv_create has no handle to keep its message in when it fails. */
 static _Thread_local char create_error[MV_MESSAGE_CAPACITY];
 

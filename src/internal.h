@@ -4,6 +4,7 @@
 #define MATVEC_INTERNAL_H
 
 #include "matvec.h"
+#include "kernels/types.h"
 
 #define MV_INTERNAL __attribute__((visibility("hidden")))
 
@@ -41,6 +42,24 @@ MV_INTERNAL mv_status mv_fail(mv_handle handle, mv_status status, const char *fm
 /* MV_SUCCESS for cudaSuccess; else MV_ERR_EXECUTION with fn and CUDA's
  * error string and name recorded on handle. */
 MV_INTERNAL mv_status mv_launched(mv_handle handle, const char *fn, cudaError_t err);
+
+/* The operands GEMV and GEMM both check after their shapes (m, n > 0), in
+ * BLAS order: the two inputs of the product where it is read (alpha may be
+ * nonzero and the product is not empty), then the output, alpha and beta,
+ * each NULL named in the message. Then the scalars into alpha_s, beta_s:
+ * device pointers, or host values. *reads: the inputs are read.
+ * *unchanged: host scalars, a vanishing product and beta == 1, so the
+ * output is left as it is (return MV_SUCCESS at once). */
+typedef struct {
+    const void *in[2];
+    const char *in_name[2];
+    const void *out;
+    const char *out_name;
+} mv_operands;
+
+MV_INTERNAL mv_status mv_check_operands(mv_handle h, const char *fn, mv_dtype dtype, int empty_product,
+                                        const mv_operands *ops, const void *alpha, const void *beta,
+                                        mv_scalar *alpha_s, mv_scalar *beta_s, int *reads, int *unchanged);
 
 /* A handle that is bound to no device: every call on it validates its
  * arguments as usual. For host-only tests of validation, which must run on
