@@ -220,7 +220,11 @@ void measure_ceilings(ceilings *c, cudaStream_t stream)
                     v[r] = (double)bytes / (event_ms(e0, e1) * 1e-3) / 1e9;
                 }
                 const double med = median(v, 5);
-                best = med > best ? med : best;
+                if (med > best) {
+                    best = med;
+                    c->read_blocks = blocks;
+                    c->read_threads = threads[t];
+                }
             }
     c->read_gbps = best;
 

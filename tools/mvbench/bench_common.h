@@ -100,6 +100,7 @@ typedef struct {
     int sm_count;
     size_t l2_bytes;
     double read_gbps, copy_gbps, launch_us;
+    int read_blocks, read_threads; /* the read kernel's grid that gave read_gbps */
 } ceilings;
 
 /* Fills have_gpu, device, sm_count and l2_bytes; have_gpu = 0 without a GPU. */

@@ -13,7 +13,9 @@
  * is 1. Timing: CUDA events around batches of calls, contenders interleaved
  * round by round, median over rounds; "cold" rotates over copies of A that
  * together exceed the L2, "hot" repeats the same A. cuBLAS is timed twice
- * (cublas and cublas-aa) to measure the run's own noise.
+ * (cublas and cublas-aa) to measure the run's own noise. --variants
+ * read-ceiling adds the read kernel of the ceilings over the same bytes of A
+ * (same rotation of copies): the time it takes to stream them at all.
  */
 #include <errno.h>
 #include <math.h>
@@ -34,6 +36,7 @@
 #endif
 
 #include "bench_common.h"
+#include "bench_kernels.h"
 #include "bench_ops.h"
 #include "matvec.h"
 #include "reference.h"
@@ -68,6 +71,7 @@ static ceilings ceil_;
 static cudaStream_t stream;
 static cublasHandle_t cublas;
 static mv_handle mvh;
+static float *read_sink; /* the read-ceiling contender's one value per block */
 
 static void init_device(void)
 {
@@ -80,11 +84,12 @@ static void init_device(void)
         mv_set_pointer_mode(mvh, MV_POINTER_MODE_DEVICE);
     }
     measure_ceilings(&ceil_, stream);
+    CUDA_OK(cudaMalloc((void **)&read_sink, sizeof(float) * (size_t)ceil_.read_blocks));
 }
 
 /* ---------- contenders ---------- */
 
-enum { K_CUBLAS, K_DEFAULT, K_VARIANT };
+enum { K_CUBLAS, K_DEFAULT, K_VARIANT, K_READ };
 
 typedef struct {
     const char *name;
@@ -104,6 +109,9 @@ static int list_contenders(int trans, contender *c, const char *family_prefix)
     c[k++] = (contender){"cublas-aa", K_CUBLAS, NULL};
     if (!family_prefix && wanted(opt.only, "default"))
         c[k++] = (contender){"default", K_DEFAULT, NULL};
+    /* Only when named: the read kernel of the ceilings over A's bytes. */
+    if (!family_prefix && opt.only && wanted(opt.only, "read-ceiling"))
+        c[k++] = (contender){"read-ceiling", K_READ, NULL};
     for (size_t i = 0; i < mv_gemv_variant_count() && k < MAX_CONTENDERS; ++i) {
         const mv_gemv_variant *v = mv_gemv_variant_at(i);
         if (strcmp(v->name, "default") == 0 || !(v->ops & (trans ? MV_VARIANT_OP_T : MV_VARIANT_OP_N)))
@@ -249,6 +257,12 @@ static void enqueue(const contender *c, shape_data *d, int trans, int region, in
     const int64_t ix = opt.incx, iy = opt.incy;
     mv_status st = MV_SUCCESS;
     switch (c->kind) {
+    case K_READ:
+        /* A's bytes (lda x n), rounded down to 16, with the grid that gave
+         * the read bandwidth: how fast this many bytes can be streamed. */
+        CUDA_OK(bench_read(A, (size_t)(d->lda * d->n) * d->esize / 16 * 16, ceil_.read_blocks, ceil_.read_threads,
+                           read_sink, stream));
+        return;
     case K_CUBLAS:
         if (d->dbl)
             CUBLAS_OK(cublasDgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, alpha, A, d->lda, d->x[xi],
@@ -333,6 +347,8 @@ static int check_contender(const contender *c, shape_data *d, int trans, referen
 {
     const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
     const size_t span_y = (size_t)((len_y - 1) * llabs(opt.incy) + 1);
+    if (c->kind == K_READ)
+        return 1; /* computes nothing; its check column says n/a */
     for (int s = 0; s < MATRICES; ++s) {
         CUDA_OK(cudaMemcpyAsync(d->y, d->y_init, span_y * d->esize, cudaMemcpyDeviceToDevice, stream));
         enqueue(c, d, trans, s, s);
@@ -511,7 +527,7 @@ static void csv_row(const row *r)
     if (r->cublas_us > 0)
         fprintf(csv, "%.4f", r->t.med / r->cublas_us);
     fprintf(csv, ",%.4f,%.3f,%s\n", ceil_.have_gpu ? r->t.med / r->floor_us : 0.0, r->floor_us,
-            r->t.ok ? "ok" : "FAILED");
+            !r->t.ok ? "FAILED" : strcmp(r->variant, "read-ceiling") ? "ok" : "n/a");
 }
 
 /* Running sums for the summary tables: per (op, mode, contender). */
@@ -733,7 +749,9 @@ static void usage(void)
            "  --dtype s|d          float (default) or double\n"
            "  --quick              a representative subset, under two minutes\n"
            "  --out DIR            where measurements.csv and summary.json go (default mvbench-out)\n"
-           "  --variants a,b,...   only these contenders (cuBLAS is always timed)\n"
+           "  --variants a,b,...   only these contenders (cuBLAS is always timed); the name\n"
+           "                       read-ceiling adds the ceilings' read kernel over A's bytes\n"
+           "                       (how fast they can be streamed at all; not a GEMV)\n"
            "  --seed N             random seed (default: from the clock, printed)\n"
            "  --rounds N           interleaved timing rounds (default 9, --quick 5)\n"
            "  --lda L              leading dimension (default m; at least m)\n"
@@ -877,6 +895,7 @@ int main(int argc, char **argv)
     write_summary(argc, argv, now_s() - t0);
     printf("\nwrote %s/measurements.csv and %s/summary.json (%.0f s)%s\n", opt.out, opt.out, now_s() - t0,
            failures ? "; FAILED results above" : "");
+    CUDA_OK(cudaFree(read_sink));
     gpu_close(gen, cublas, mvh, stream);
     return failures ? 1 : 0;
 }
