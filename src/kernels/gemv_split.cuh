@@ -90,13 +90,22 @@ __device__ __forceinline__ bool publish_partials(const Split &sp, int64_t s, int
     __shared__ bool last;
     if (owns)
         static_cast<T *>(sp.partial)[s * sp.stride + out] = value;
-    __threadfence();
+    // The block's stores are ordered before thread 0's release by the
+    // barrier; one acq_rel atomic at GPU scope then publishes them and, in
+    // the last block, makes every other split's stores visible to the
+    // loads after the second barrier (the pattern of a split-K semaphore;
+    // one fence instance instead of a sequentially consistent fence in each
+    // of 256 threads).
     __syncthreads();
-    if (threadIdx.x == 0)
-        last = atomicAdd(&sp.counters[tile], 1u) == unsigned(sp.splits - 1);
+    if (threadIdx.x == 0) {
+        unsigned old;
+        asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], 1;"
+                     : "=r"(old)
+                     : "l"(sp.counters + tile)
+                     : "memory");
+        last = old == unsigned(sp.splits - 1);
+    }
     __syncthreads();
-    if (last)
-        __threadfence();
     return last;
 }
 
@@ -177,11 +186,16 @@ __device__ __forceinline__ void finish_tile(const Split &sp, int64_t tile, int64
     }
     __syncthreads();
     // Output q of the tile: its vector (or output) q / W (q), element q % W.
+    // Only the first min(per, S) subsets hold partial sums (the rest are
+    // zeros): a tile of 4 outputs has per = 256 threads per output, and a
+    // chain of 256 dependent shared-memory adds cost about 2 us at the end
+    // of every split call (entry 13 of docs/notes-gemv.md).
     const int q = threadIdx.x;
+    const int used = int(per < sp.splits ? per : sp.splits);
     if (q < count) {
         const int lo = vec ? q / W : q, k = vec ? q % W : 0;
         T total = T(0);
-        for (int t = 0; t < per; ++t)
+        for (int t = 0; t < used; ++t)
             total += fin[(t * lanes + lo) * (vec ? W : 1) + k];
         store_output(y + (out0 + q) * incy, alpha, total, beta);
     }
