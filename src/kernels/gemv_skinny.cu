@@ -8,8 +8,9 @@
 //   a block walks 256*U consecutive vectors at a time, and since 256 is a
 //   multiple of G each thread always meets the same rows: op T keeps its W
 //   elements of x in registers and adds the G partial dot products of a
-//   column with shuffles; op N keeps W row sums per thread and adds them
-//   over the block and then over the blocks (a split with a fixed order).
+//   column with a reduce-scatter of shuffles; op N keeps W row sums per
+//   thread and adds them over the block and then over the blocks (a split
+//   with a fixed order).
 //   The tiled kernels gave such columns to 4-32 threads each, one vector
 //   per thread and column: one load in flight per thread for m = 16.
 // `tall-n` (n <= 64, enough 256*W-row tiles for a wave): each thread owns W
@@ -103,12 +104,23 @@ gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
 
 // ---- short-t -------------------------------------------------------------------
 
-template <typename T, int V>
+// The G = 2^LOG_G lanes of a column group hold partial dot products of the
+// same U columns (one per load of the round). They are added by a
+// reduce-scatter: at each of the first H = min(LOG_G, log2 U) levels a lane
+// keeps half of its columns and sends the other half to its partner, then
+// a butterfly runs over the levels left, so a round costs U/2 + U/4 + ...
+// shuffles instead of U x LOG_G (8 instead of 32 at G = 16), and a lane
+// ends with whole sums of U >> H columns. Measured 1-3 points of read
+// bandwidth more on the extreme op T shapes (entry 17 of docs/notes-gemv.md).
+template <typename T, int V, int LOG_G>
 __global__ void __launch_bounds__(kThreads, 4)
-gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *__restrict__ x, int64_t incx,
+gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int64_t span)
 {
-    constexpr int U = kUnroll;
+    constexpr int U = kUnroll, G = 1 << LOG_G;
+    static_assert(U == 8, "three halving levels at most");
+    constexpr int H = LOG_G < 3 ? LOG_G : 3;
+    constexpr int KEEP = U >> H;  // whole sums per lane at the end
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
         return;
@@ -116,7 +128,6 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
         scale_outputs_grid(y, incy, n, beta);
         return;
     }
-    const int G = 1 << log_g;
     const int sub = threadIdx.x & (G - 1);
     const int r = sub * V;  // this thread's first row, in every column it reads
     const bool rows = r < m;
@@ -124,7 +135,17 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
 #pragma unroll
     for (int k = 0; k < V; ++k)
         xv[k] = rows ? x[(r + k) * incx] : T(0);
-    const int64_t total = n << log_g;
+    // The first of the KEEP columns of a round this lane ends with: at
+    // halving level h it keeps the upper half when its bit G >> (h+1) is set.
+    int mine = 0;
+#pragma unroll
+    for (int h = 0; h < H; ++h)
+        if (sub & (G >> (h + 1)))
+            mine += U >> (h + 1);
+    // Lanes that differ only in the butterfly levels hold the same sums.
+    const bool stores = (sub & ((G >> H) - 1)) == 0;
+    const int64_t group = threadIdx.x & ~(G - 1);  // the group's first lane
+    const int64_t total = n << LOG_G;
     // Block b reads vectors [b*span, (b+1)*span): equal shares (span a
     // multiple of kThreads), so no block runs a round longer than the rest.
     const int64_t begin = int64_t(blockIdx.x) * span, end = begin + span < total ? begin + span : total;
@@ -151,17 +172,40 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
             for (int k = 0; k < V; ++k)
                 d[u] += v[u][k] * xv[k];
         }
-        for (int off = 1; off < G; off *= 2)
 #pragma unroll
-            for (int u = 0; u < U; ++u)
-                d[u] += __shfl_xor_sync(0xffffffffu, d[u], off);
+        for (int h = 0; h < H; ++h) {
+            const int off = G >> (h + 1), half = U >> (h + 1);
+            const bool upper = sub & off;
 #pragma unroll
-        for (int u = 0; u < U; ++u) {
-            const int64_t g = c0 + int64_t(u) * kThreads + threadIdx.x;
-            if (sub == 0 && g < end)
-                store_output(y + (g >> log_g) * incy, alpha, d[u], beta);
+            for (int i = 0; i < half; ++i) {
+                const T keep = upper ? d[i + half] : d[i];
+                const T send = upper ? d[i] : d[i + half];
+                d[i] = keep + __shfl_xor_sync(0xffffffffu, send, off);
+            }
+        }
+#pragma unroll
+        for (int off = (G >> H) / 2; off >= 1; off /= 2)
+            d[0] += __shfl_xor_sync(0xffffffffu, d[0], off);
+#pragma unroll
+        for (int i = 0; i < KEEP; ++i) {
+            const int64_t g = c0 + int64_t(mine + i) * kThreads + group;
+            if (stores && g < end)
+                store_output(y + (g >> LOG_G) * incy, alpha, d[i], beta);
         }
     }
+}
+
+// short-t for the call's G (1..16): the instance of LOG_G = log_g.
+template <typename T, int V, int LOG_G = 0>
+void launch_short_t(const mv_gemv_args &a, int log_g, unsigned blocks, int64_t span)
+{
+    if constexpr (LOG_G < 4) {
+        if (log_g > LOG_G)
+            return launch_short_t<T, V, LOG_G + 1>(a, log_g, blocks, span);
+    }
+    gemv_short_t<T, V, LOG_G><<<blocks, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A),
+                                                                 static_cast<const T *>(a.x), a.incx,
+                                                                 static_cast<T *>(a.y), a.incy, a.alpha, a.beta, span);
 }
 
 // ---- tall-n --------------------------------------------------------------------
@@ -330,13 +374,12 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
         // About a wave of blocks, equal spans of whole rounds (kThreads
         // vectors), at least kUnroll rounds each: eight loads in flight.
         const int64_t rounds = (total + kThreads - 1) / kThreads;
-        const int64_t want = wave_blocks<gemv_short_t<T, W>>(a);
+        const int64_t want = wave_blocks<gemv_short_t<T, W, 4>>(a);  // every instance: 4 blocks per SM
         int64_t blocks = (rounds + kUnroll - 1) / kUnroll;
         blocks = blocks < want ? blocks : want;
         const int64_t span = (rounds + blocks - 1) / blocks * kThreads;
         blocks = (total + span - 1) / span;
-        gemv_short_t<T, W><<<unsigned(blocks), kThreads, 0, a.stream>>>(a.m, a.n, A, log_g, x, a.incx, y, a.incy,
-                                                                       a.alpha, a.beta, span);
+        launch_short_t<T, W>(a, log_g, unsigned(blocks), span);
     } else {
         // Spans of whole rounds of the block (kThreads vectors), at least
         // kUnroll rounds each (a split costs a fence, an atomic and a share
