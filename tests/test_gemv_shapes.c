@@ -194,6 +194,9 @@ static void test_unaligned_pointers(void **state)
         {DT_S, MV_OP_N, 16, 100003, 16, 1, 1, 1.0, 0.5, 0, NULL, 2, 0},
         {DT_D, MV_OP_N, 1001, 513, 1002, -1, 1, 1.0, 0.0, 0, NULL, 1, 1},
         {DT_S, MV_OP_T, 16, 100003, 16, 1, 1, 1.0, 0.0, 0, NULL, 1, 1},
+        /* op N with an odd lda: tiles of 32 x V rows, a partial last tile */
+        {DT_S, MV_OP_N, 3001, 1237, 3003, 2, -1, 0.75, -0.5, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 2999, 611, 3001, 1, 1, 1.0, 0.25, 0, NULL, 0, 2},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k)
         run_gemv_case(h, &cases[k], &r);

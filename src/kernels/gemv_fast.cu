@@ -379,10 +379,14 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // Tiles of 64 x V rows read longer runs of each column (fewer DRAM
     // pages opened per byte) and are taken whenever they alone make two
     // waves of blocks (tall matrices, e.g. 65536 x 4096).
+    // Unaligned columns (odd lda) take at least 32 threads along the rows:
+    // each scalar load of a warp then covers one 128-byte run of one column
+    // instead of two columns' halves (entry 18 of docs/notes-gemv.md:
+    // float 8192^2 with lda 8193 from 81.6% to 86.9% of the read bandwidth).
     const int64_t want = wave_blocks<gemv_tiled_n<T, V, Vec>>(a);
     const int64_t groups = (a.m + V - 1) / V;
     const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
-    const int cap = a.n < 256 || tiles64 >= 2 * want ? 6 : 4;
+    const int cap = a.n < 256 || tiles64 >= 2 * want ? 6 : Vec ? 4 : 5;
     int log_tx = log2_ceil(groups);
     log_tx = log_tx > cap ? cap : log_tx;
     const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
