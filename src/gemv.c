@@ -88,6 +88,7 @@ static mv_status prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operati
     args->incy = incy;
     args->stream = h->stream;
     args->sm_count = h->sm_count;
+    args->pdl = h->cc_major >= 9;
     args->split_ws = h->split_ws;
     args->split_ws_bytes = h->split_ws_bytes;
     args->split_counters = h->split_counters;

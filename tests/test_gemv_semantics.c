@@ -1,7 +1,8 @@
 /* GPU: the semantic rules of mv_sgemv / mv_dgemv: pointer modes, streams,
  * the alpha = 0 and beta = 0 rules with poisoned data, quick returns that
  * leave y bitwise unchanged, errors that change nothing, a failed launch,
- * graph capture and replay, bitwise reproducibility. */
+ * graph capture and replay, dependent calls back to back, bitwise
+ * reproducibility. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -353,6 +354,111 @@ static void test_graph_capture_and_replay(void **state)
         }
 }
 
+/* Calls that depend on each other, back to back on one stream with no host
+ * synchronization between them: each reads what the call before it wrote
+ * (its x, or its y with beta != 0), through paths that split the reduction
+ * and keep counters in the handle's workspace. On compute capability 9.0+
+ * the default path launches its kernels as programmatic dependent launches,
+ * which may start before the kernel before them has finished and must wait
+ * for it before they touch memory. The chain runs once with a
+ * synchronization after every call, each result checked against the
+ * reference, and once without: both runs must give the same bits. */
+typedef struct {
+    mv_operation trans;
+    int64_t m, n, lda;
+    int in, out; /* buffers: 0 is the first x, 1..5 are written by the chain */
+    double beta;
+} chain_step;
+
+static void test_dependent_calls_back_to_back(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(18);
+    static const chain_step steps[] = {
+        {MV_OP_N, 67, 4001, 68, 0, 1, 0.0},     /* tiled-n, split */
+        {MV_OP_T, 67, 3001, 67, 1, 2, 0.0},     /* tiled-t */
+        {MV_OP_N, 16, 3001, 16, 2, 3, 0.0},     /* short-n, split */
+        {MV_OP_T, 16, 50001, 16, 3, 4, 0.0},    /* short-t */
+        {MV_OP_N, 40, 50001, 40, 4, 5, 0.0},    /* tiled-n, split */
+        {MV_OP_N, 40, 16, 40, 3, 5, 0.5},       /* y = A x + 0.5 y, y from the call before */
+        {MV_OP_T, 40, 16, 40, 5, 3, -1.0},      /* x from the call before, y from three calls before */
+    };
+    enum { STEPS = sizeof steps / sizeof steps[0], BUFS = 6 };
+    const int64_t buf_len[BUFS] = {4001, 67, 3001, 16, 50001, 40};
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+        double *A[STEPS], *host[BUFS], *before[STEPS], *after[STEPS], *ref[BUFS], *quick[BUFS];
+        void *dA[STEPS], *dbuf[BUFS];
+        for (int k = 0; k < STEPS; ++k) {
+            const size_t count = (size_t)(steps[k].lda * steps[k].n);
+            A[k] = malloc(sizeof(double) * count);
+            assert_non_null(A[k]);
+            fill_random(&r, dtype, A[k], count);
+            dA[k] = dev_upload(dtype, A[k], count);
+            before[k] = malloc(sizeof(double) * (size_t)buf_len[steps[k].out]);
+            after[k] = malloc(sizeof(double) * (size_t)buf_len[steps[k].out]);
+            assert_true(before[k] && after[k]);
+        }
+        for (int b = 0; b < BUFS; ++b) {
+            host[b] = malloc(sizeof(double) * (size_t)buf_len[b]);
+            ref[b] = malloc(sizeof(double) * (size_t)buf_len[b]);
+            quick[b] = malloc(sizeof(double) * (size_t)buf_len[b]);
+            assert_true(host[b] && ref[b] && quick[b]);
+            if (b == 0)
+                fill_random(&r, dtype, host[b], (size_t)buf_len[b]);
+            else
+                fill_nan(host[b], (size_t)buf_len[b]);
+        }
+        cudaStream_t s;
+        CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+        CHECK_MV(h, mv_set_stream(h, s));
+        for (int run = 0; run < 2; ++run) {
+            for (int b = 0; b < BUFS; ++b)
+                dbuf[b] = dev_upload(dtype, host[b], (size_t)buf_len[b]); /* NaN where the chain writes */
+            CHECK_CUDA(cudaDeviceSynchronize());
+            for (int k = 0; k < STEPS; ++k) {
+                const chain_step *st = &steps[k];
+                const double alpha = 0.75;
+                if (run == 0)
+                    dev_download(dtype, dbuf[st->out], before[k], (size_t)buf_len[st->out]);
+                CHECK_MV(h, call_gemv(h, dtype, st->trans, st->m, st->n, &alpha, dA[k], st->lda, dbuf[st->in], 1,
+                                      &st->beta, dbuf[st->out], 1));
+                if (run == 0) {
+                    CHECK_CUDA(cudaStreamSynchronize(s));
+                    dev_download(dtype, dbuf[st->out], after[k], (size_t)buf_len[st->out]);
+                    double *x = malloc(sizeof(double) * (size_t)buf_len[st->in]);
+                    assert_non_null(x);
+                    dev_download(dtype, dbuf[st->in], x, (size_t)buf_len[st->in]);
+                    gemv_case c = {dtype, st->trans, st->m, st->n, st->lda, 1, 1, alpha, st->beta, 0, NULL, 0, 0};
+                    check_gemv_result(&c, A[k], x, before[k], after[k]);
+                    free(x);
+                }
+            }
+            CHECK_CUDA(cudaStreamSynchronize(s));
+            for (int b = 1; b < BUFS; ++b) {
+                dev_download(dtype, dbuf[b], run ? quick[b] : ref[b], (size_t)buf_len[b]);
+                if (run == 1 && !same_bits(ref[b], quick[b], (size_t)buf_len[b]))
+                    fail_msg("%s: buffer %d differs between the chain with and without synchronization",
+                             dtype_name(dtype), b);
+            }
+            for (int b = 0; b < BUFS; ++b)
+                dev_free(dbuf[b]);
+        }
+        CHECK_MV(h, mv_set_stream(h, 0));
+        CHECK_CUDA(cudaStreamDestroy(s));
+        for (int k = 0; k < STEPS; ++k) {
+            dev_free(dA[k]);
+            free(A[k]);
+            free(before[k]);
+            free(after[k]);
+        }
+        for (int b = 0; b < BUFS; ++b) {
+            free(host[b]);
+            free(ref[b]);
+            free(quick[b]);
+        }
+    }
+}
+
 /* Five runs of the same call give the same bits: split reductions (mid-size
  * tiles, the short-wide flat kernel's blocks, the tall-skinny kernel's row
  * splits) combine their partial sums in a fixed order. */
@@ -415,4 +521,5 @@ GPU_TEST_MAIN("gemv_semantics",
               HANDLE_TEST(test_errors_change_nothing),
               HANDLE_TEST(test_failed_launch_reports_cuda_error),
               HANDLE_TEST(test_graph_capture_and_replay),
+              HANDLE_TEST(test_dependent_calls_back_to_back),
               HANDLE_TEST(test_bitwise_reproducible))

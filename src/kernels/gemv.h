@@ -25,6 +25,8 @@ typedef struct {
     mv_scalar alpha, beta;  /* in host mode never alpha == 0 with beta == 1 */
     cudaStream_t stream;
     int sm_count;           /* of the handle's device, for grid sizing */
+    int pdl;                /* 1: launch the default path's kernels as programmatic
+                             * dependent launches (compute capability 9.0+) */
     /* The handle's workspace for reductions split across blocks (NULL when
      * it has none): partial sums, and per-tile counters that are zero
      * between calls. */

@@ -81,6 +81,7 @@ __global__ void __launch_bounds__(kThreads, 4)
 gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_tx, Split sp)
 {
+    pdl_begin();
     __shared__ T red[kWarps][kThreads];  // partial row sums, one line per warp or per ty
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
@@ -190,6 +191,7 @@ __global__ void __launch_bounds__(kThreads)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
 {
+    pdl_begin();
     __shared__ T red[kThreads / 32 + 1][kWarps];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
@@ -295,6 +297,7 @@ __global__ void __launch_bounds__(kThreads)
 gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x,
                    int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
 {
+    pdl_begin();
     constexpr int K = 4, U = kUnroll / K;
     __shared__ T red[kWarps][K];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
@@ -398,17 +401,16 @@ cudaError_t launch_n(const mv_gemv_args &a)
     constexpr SplitPolicy one_round{1, 1};
     const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * 4, 4, sizeof(T), kThreads / rows_per_tile, one_round);
     const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
-    gemv_tiled_n<T, V, Vec><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                                             static_cast<const T *>(a.x), a.incx,
-                                                             static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_tx,
-                                                             sp);
-    return cudaGetLastError();
+    return launch_kernel(a, gemv_tiled_n<T, V, Vec>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_tx,
+                         sp);
 }
 
 // x[i * incx] -> out[i]: op T's x made contiguous (see launch_t).
 template <typename T>
 __global__ void gather_x(int64_t len, const T *__restrict__ x, int64_t incx, T *__restrict__ out)
 {
+    pdl_begin();
     const int64_t stride = int64_t(gridDim.x) * blockDim.x;
     for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < len; i += stride)
         out[i] = x[i * incx];
@@ -430,9 +432,8 @@ cudaError_t launch_t(const mv_gemv_args &args)
     if (a.incx != 1 && !alpha_zero && a.split_ws && x_bytes <= a.split_ws_bytes / 4 &&
         double(a.m) * double(a.n) * sizeof(T) >= double(64 << 20)) {
         T *x_contig = reinterpret_cast<T *>(static_cast<char *>(a.split_ws) + a.split_ws_bytes - x_bytes);
-        gather_x<T><<<blocks_for(a.m, kThreads), kThreads, 0, a.stream>>>(a.m, static_cast<const T *>(a.x),
-                                                                            a.incx, x_contig);
-        const cudaError_t err = cudaGetLastError();
+        const cudaError_t err = launch_kernel(a, gather_x<T>, dim3(blocks_for(a.m, kThreads)), a.m,
+                                              static_cast<const T *>(a.x), a.incx, x_contig);
         if (err != cudaSuccess)
             return err;
         a.x = x_contig;
@@ -452,19 +453,17 @@ cudaError_t launch_t(const mv_gemv_args &args)
         blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, Vec ? V : 1>>(a)) {
         // Unaligned columns: scalar loads (eight in flight, not 4 x 8).
         const dim3 grid(unsigned(blocks4 < kMaxBlocks ? blocks4 : kMaxBlocks));
-        gemv_tiled_t_cols4<T, Vec ? V : 1><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                                                  static_cast<const T *>(a.x), a.incx,
-                                                                  static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
-        return cudaGetLastError();
+        return launch_kernel(a, gemv_tiled_t_cols4<T, Vec ? V : 1>, grid, a.m, a.n, static_cast<const T *>(a.A),
+                             a.lda, static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha,
+                             a.beta);
     }
     const int64_t blocks_n = (a.n + cols - 1) / cols;
     const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V>>(a), blocks_n, a.m, a.n, p * V * kUnroll,
                                 V, sizeof(T), p);
     const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
-    gemv_tiled_t<T, V><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                                        static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
-                                                        a.incy, a.alpha, a.beta, log_p, sp);
-    return cudaGetLastError();
+    return launch_kernel(a, gemv_tiled_t<T, V>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_p,
+                         sp);
 }
 
 template <typename T>

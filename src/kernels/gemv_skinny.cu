@@ -36,6 +36,7 @@ __global__ void __launch_bounds__(kThreads, 4)
 gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, Split sp)
 {
+    pdl_begin();
     constexpr int U = kUnroll;
     __shared__ T red[kWarps][32 * V];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
@@ -117,6 +118,7 @@ __global__ void __launch_bounds__(kThreads, 4)
 gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int64_t span)
 {
+    pdl_begin();
     constexpr int U = kUnroll, G = 1 << LOG_G;
     static_assert(U == 8, "three halving levels at most");
     constexpr int H = LOG_G < 3 ? LOG_G : 3;
@@ -197,15 +199,14 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict_
 
 // short-t for the call's G (1..16): the instance of LOG_G = log_g.
 template <typename T, int V, int LOG_G = 0>
-void launch_short_t(const mv_gemv_args &a, int log_g, unsigned blocks, int64_t span)
+cudaError_t launch_short_t(const mv_gemv_args &a, int log_g, unsigned blocks, int64_t span)
 {
     if constexpr (LOG_G < 4) {
         if (log_g > LOG_G)
             return launch_short_t<T, V, LOG_G + 1>(a, log_g, blocks, span);
     }
-    gemv_short_t<T, V, LOG_G><<<blocks, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A),
-                                                                 static_cast<const T *>(a.x), a.incx,
-                                                                 static_cast<T *>(a.y), a.incy, a.alpha, a.beta, span);
+    return launch_kernel(a, gemv_short_t<T, V, LOG_G>, dim3(blocks), a.m, a.n, static_cast<const T *>(a.A),
+                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, span);
 }
 
 // ---- tall-n --------------------------------------------------------------------
@@ -215,6 +216,7 @@ __global__ void __launch_bounds__(kThreads, 4)
 gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
 {
+    pdl_begin();
     constexpr int U = kUnroll;
     __shared__ T xs[kTallMaxN];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
@@ -271,6 +273,7 @@ __global__ void __launch_bounds__(kThreads, 2)
 gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, Split sp)
 {
+    pdl_begin();
     constexpr int R = 16 / K;
     __shared__ T red[kWarps][K];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
@@ -379,7 +382,7 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
         blocks = blocks < want ? blocks : want;
         const int64_t span = (rounds + blocks - 1) / blocks * kThreads;
         blocks = (total + span - 1) / span;
-        launch_short_t<T, W>(a, log_g, unsigned(blocks), span);
+        *err = launch_short_t<T, W>(a, log_g, unsigned(blocks), span);
     } else {
         // Spans of whole rounds of the block (kThreads vectors), at least
         // kUnroll rounds each (a split costs a fence, an atomic and a share
@@ -392,10 +395,9 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
         const int64_t per = (rounds + sp.splits - 1) / sp.splits;
         sp.span = per * kThreads;
         sp.splits = (total + sp.span - 1) / sp.span;
-        gemv_short_n<T, W><<<unsigned(sp.splits), kThreads, 0, a.stream>>>(a.m, a.n, A, log_g, x, a.incx, y,
-                                                                          a.incy, a.alpha, a.beta, sp);
+        *err = launch_kernel(a, gemv_short_n<T, W>, dim3(unsigned(sp.splits)), a.m, a.n, A, log_g, x, a.incx, y,
+                             a.incy, a.alpha, a.beta, sp);
     }
-    *err = cudaGetLastError();
     return true;
 }
 
@@ -408,10 +410,8 @@ cudaError_t launch_tall_t(const mv_gemv_args &a)
     const int64_t steps = (a.m + int64_t(kThreads) * W * (16 / K) - 1) / (int64_t(kThreads) * W * (16 / K));
     const Split sp = plan_blocks<T>(a, (want + groups - 1) / groups, steps, a.n, K, groups);
     const dim3 grid(unsigned(sp.splits), unsigned(groups));
-    gemv_tall_t<T, W, K><<<grid, kThreads, 0, a.stream>>>(a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y),
-                                                          a.incy, a.alpha, a.beta, sp);
-    return cudaGetLastError();
+    return launch_kernel(a, gemv_tall_t<T, W, K>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, sp);
 }
 
 template <typename T>
@@ -430,10 +430,9 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
     const int64_t tiles = (a.m + int64_t(kThreads) * W - 1) / (int64_t(kThreads) * W);
     if (tiles < wave_blocks<gemv_tall_n<T, W>>(a))
         return false;
-    gemv_tall_n<T, W><<<blocks_for(a.m, int64_t(kThreads) * W), kThreads, 0, a.stream>>>(
-        a.m, int(a.n), static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
-        static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
-    *err = cudaGetLastError();
+    *err = launch_kernel(a, gemv_tall_n<T, W>, dim3(blocks_for(a.m, int64_t(kThreads) * W)), a.m, int(a.n),
+                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
     return true;
 }
 

@@ -6,7 +6,7 @@
 // Split bookkeeping (workspace of the handle): partial[s*len_y + i] holds
 // split s's sum for output i; counters[tile] counts the splits of a tile
 // that are done. A tile's last split (its atomicAdd sees S-1) sums
-// partial[0..S-1] in order, writes y and sets the counter back to 0.
+// partial[0..S-1] in a fixed order, writes y and sets the counter back to 0.
 #pragma once
 
 #include "gemv_common.cuh"
@@ -122,86 +122,129 @@ __device__ __forceinline__ void load_partial_vec(const T *p, T (&v)[Vec16<T>::wi
         v[k] = e[k];
 }
 
+// E consecutive partial sums (E = 1, or a 16-byte vector of W), read through
+// L2 only (other blocks wrote them in this launch: L1 may hold stale lines).
+template <typename T, int E>
+__device__ __forceinline__ void load_partials(const T *p, T (&v)[E])
+{
+    if constexpr (E == 1) {
+        v[0] = __ldcg(p);
+    } else {
+        static_assert(E == Vec16<T>::width, "one 16-byte vector");
+        load_partial_vec(p, v);
+    }
+}
+
+// finish_tile with E outputs per thread and load (see below); fin holds
+// kThreads * W elements.
+template <typename T, int E>
+__device__ __forceinline__ void finish_tile_e(const Split &sp, int64_t tile, int64_t out0, int outs, int64_t count,
+                                              T *y, int64_t incy, T alpha, T beta, T *fin)
+{
+    static_assert(kWarps == 8, "the last step adds eight groups");
+    const T *partial = static_cast<const T *>(sp.partial) + out0;
+    const int lanes = outs / E;        // loads of E outputs that cover the tile
+    const int per = kThreads / lanes;  // threads that share one (interleaved subsets of the S splits)
+    const int o = threadIdx.x % lanes, sub = threadIdx.x / lanes;
+    T acc[E];
+#pragma unroll
+    for (int k = 0; k < E; ++k)
+        acc[k] = T(0);
+    if (o * E < count) {
+        // Rounds of eight loads in flight, then the rest unrolled by four.
+        // (Predicated rounds of eight pushed gemv_tiled_t past its 64
+        // registers: tests/check-kernel-resources.sh.)
+        const T *p = partial + o * E;
+        int64_t s = sub;
+        for (; s + 7 * per < sp.splits; s += 8 * per) {
+            T v[8][E];
+#pragma unroll
+            for (int u = 0; u < 8; ++u)
+                load_partials<T, E>(p + (s + u * per) * sp.stride, v[u]);
+#pragma unroll
+            for (int k = 0; k < E; ++k)
+                acc[k] += ((v[0][k] + v[1][k]) + (v[2][k] + v[3][k])) + ((v[4][k] + v[5][k]) + (v[6][k] + v[7][k]));
+        }
+#pragma unroll 4
+        for (; s < sp.splits; s += per) {
+            T v[E];
+            load_partials<T, E>(p + s * sp.stride, v);
+#pragma unroll
+            for (int k = 0; k < E; ++k)
+                acc[k] += v[k];
+        }
+    }
+    // The per subsets of a load, added as a tree: those in one warp (lanes
+    // apart) by shuffles, then at most eight groups (warps, or subsets when
+    // a warp holds one) through shared memory.
+    int group = sub;
+    if (lanes < 32) {
+        for (int off = lanes; off < 32; off *= 2)
+#pragma unroll
+            for (int k = 0; k < E; ++k)
+                acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+        group = threadIdx.x / 32;
+    }
+    const int groups = lanes < 32 ? kWarps : per;
+    if (lanes >= 32 || threadIdx.x % 32 < lanes)
+#pragma unroll
+        for (int k = 0; k < E; ++k)
+            fin[group * outs + o * E + k] = acc[k];
+    __syncthreads();
+    const int q = threadIdx.x;  // output q of the tile
+    if (q < count) {
+        T total = fin[q];
+        for (int i = 1; i < groups; ++i)
+            total += fin[i * outs + q];
+        store_output(y + (out0 + q) * incy, alpha, total, beta);
+    }
+    if (threadIdx.x == 0)
+        sp.counters[tile] = 0;
+    __syncthreads();
+}
+
 // The last split of a tile of outs (a power of two <= kThreads) outputs,
 // the first at out0 (a multiple of outs), count of them real. The finish is
-// a chain of L2 round trips after every other block is done, so it keeps as
-// many loads in flight as it can: where outs is a whole number of 16-byte
-// vectors, kThreads/(outs/W) threads per vector of W outputs each sum an
-// interleaved subset of the S partial vectors, eight vector loads in
-// flight (op N with 64-row tiles and 256 splits: 16 vector loads per
-// thread, two round trips, where one scalar per load took eight); else
-// kThreads/outs threads per output, eight scalar loads in flight. Then one
-// thread per output adds the subsets in order. The order is fixed, so the
-// result is reproducible.
+// a chain of L2 round trips and adds after every other block is done, so it
+// is kept short: the partial sums are read in 16-byte vectors of W outputs
+// where outs is a multiple of W (else one output per load), kThreads/(outs/W)
+// threads per vector each summing an interleaved subset of the S splits
+// with eight loads in flight, and the subsets are then added as a tree:
+// shuffles within a warp, then at most eight groups in shared memory. (One
+// thread adding all 16 subsets of a tile of 64 rows in series took ~0.7 us
+// of a ~5 us call: entry 19 of docs/notes-gemv.md.) The order of the
+// additions is fixed, so the result is reproducible.
 template <typename T>
 __device__ __forceinline__ void finish_tile(const Split &sp, int64_t tile, int64_t out0, int outs, int64_t count,
                                             T *y, int64_t incy, T alpha, T beta)
 {
     constexpr int W = Vec16<T>::width;
     __shared__ T fin[kThreads * W];
-    const T *partial = static_cast<const T *>(sp.partial) + out0;
-    const bool vec = outs % W == 0;
-    const int lanes = vec ? outs / W : outs;  // output vectors (or outputs) of the tile
-    const int per = kThreads / lanes;         // threads that share one
-    const int o = threadIdx.x % lanes, sub = threadIdx.x / lanes;
-    T acc[W];
-#pragma unroll
-    for (int k = 0; k < W; ++k)
-        acc[k] = T(0);
-    if (vec) {
-        if (o * W < count) {
-            int64_t s = sub;
-            for (; s + 7 * per < sp.splits; s += 8 * per) {
-                T v[8][W];
-#pragma unroll
-                for (int u = 0; u < 8; ++u)
-                    load_partial_vec(partial + (s + u * per) * sp.stride + o * W, v[u]);
-#pragma unroll
-                for (int k = 0; k < W; ++k)
-                    acc[k] += ((v[0][k] + v[1][k]) + (v[2][k] + v[3][k])) + ((v[4][k] + v[5][k]) + (v[6][k] + v[7][k]));
-            }
-            for (; s < sp.splits; s += per) {
-                T v[W];
-                load_partial_vec(partial + s * sp.stride + o * W, v);
-#pragma unroll
-                for (int k = 0; k < W; ++k)
-                    acc[k] += v[k];
-            }
-        }
-#pragma unroll
-        for (int k = 0; k < W; ++k)
-            fin[threadIdx.x * W + k] = acc[k];
-    } else {
-        T sum[8] = {T(0), T(0), T(0), T(0), T(0), T(0), T(0), T(0)};
-        if (o < count) {
-            int64_t s = sub;
-            for (; s + 7 * per < sp.splits; s += 8 * per)
-#pragma unroll
-                for (int u = 0; u < 8; ++u)
-                    sum[u] += __ldcg(partial + (s + u * per) * sp.stride + o);
-            for (; s < sp.splits; s += per)
-                sum[0] += __ldcg(partial + s * sp.stride + o);
-        }
-        fin[threadIdx.x] = ((sum[0] + sum[1]) + (sum[2] + sum[3])) + ((sum[4] + sum[5]) + (sum[6] + sum[7]));
-    }
-    __syncthreads();
-    // Output q of the tile: its vector (or output) q / W (q), element q % W.
-    // Only the first min(per, S) subsets hold partial sums (the rest are
-    // zeros): a tile of 4 outputs has per = 256 threads per output, and a
-    // chain of 256 dependent shared-memory adds cost about 2 us at the end
-    // of every split call (entry 13 of docs/notes-gemv.md).
-    const int q = threadIdx.x;
-    const int used = int(per < sp.splits ? per : sp.splits);
-    if (q < count) {
-        const int lo = vec ? q / W : q, k = vec ? q % W : 0;
-        T total = T(0);
-        for (int t = 0; t < used; ++t)
-            total += fin[(t * lanes + lo) * (vec ? W : 1) + k];
-        store_output(y + (out0 + q) * incy, alpha, total, beta);
-    }
-    if (threadIdx.x == 0)
-        sp.counters[tile] = 0;
-    __syncthreads();
+    if (outs % W == 0)
+        finish_tile_e<T, W>(sp, tile, out0, outs, count, y, incy, alpha, beta, fin);
+    else
+        finish_tile_e<T, 1>(sp, tile, out0, outs, count, y, incy, alpha, beta, fin);
+}
+
+// Launches kernel<<<grid, kThreads, 0, a.stream>>>(args...), as a
+// programmatic dependent launch where the device has them (a.pdl; every
+// kernel launched so starts with pdl_begin). Returns CUDA's error code.
+template <typename... P, typename... Args>
+cudaError_t launch_kernel(const mv_gemv_args &a, void (*kernel)(P...), dim3 grid, Args... args)
+{
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = grid;
+    cfg.blockDim = dim3(kThreads);
+    cfg.dynamicSmemBytes = 0;
+    cfg.stream = a.stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = a.pdl ? 1 : 0;
+    const cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, static_cast<P>(args)...);
+    const cudaError_t last = cudaGetLastError();  // clears the error the failed launch left
+    return err != cudaSuccess ? err : last;
 }
 
 int log2_ceil(int64_t v)
