@@ -280,7 +280,7 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             if (owns)
                 store_output(y + col * incy, alpha, acc, beta);
         } else if (publish_partials<T>(sp, blockIdx.y, cb, col, acc, owns)) {
-            finish_tile<T>(sp, cb, cb * C, C, n - cb * C < C ? n - cb * C : C, y, incy, alpha, beta);
+            finish_tile_serial<T>(sp, cb, cb * C, C, n - cb * C < C ? n - cb * C : C, y, incy, alpha, beta);
         }
     }
 }

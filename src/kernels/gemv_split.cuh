@@ -226,6 +226,88 @@ __device__ __forceinline__ void finish_tile(const Split &sp, int64_t tile, int64
         finish_tile_e<T, 1>(sp, tile, out0, outs, count, y, incy, alpha, beta, fin);
 }
 
+// The finish of gemv_tiled_t: finish_tile's earlier form, whose last step
+// is one thread per output adding the used subsets in series. Inlined into
+// gemv_tiled_t, finish_tile's tree changed how ptxas allocates the
+// kernel's main loop (64 registers either way) and cost double op T with
+// an odd lda 3-4% (8192^2: 190 against 184 us; entry 19 of
+// docs/notes-gemv.md); this form keeps that loop as it was. Its tiles
+// hold many outputs (256/P columns) unless the columns are long, so the
+// serial step is short where op T splits. Same arguments and order rules
+// as finish_tile: kThreads/(outs/W) threads per vector of W outputs (or
+// kThreads/outs per output), eight loads in flight, then the subsets in
+// order.
+template <typename T>
+__device__ __forceinline__ void finish_tile_serial(const Split &sp, int64_t tile, int64_t out0, int outs, int64_t count,
+                                            T *y, int64_t incy, T alpha, T beta)
+{
+    constexpr int W = Vec16<T>::width;
+    __shared__ T fin[kThreads * W];
+    const T *partial = static_cast<const T *>(sp.partial) + out0;
+    const bool vec = outs % W == 0;
+    const int lanes = vec ? outs / W : outs;  // output vectors (or outputs) of the tile
+    const int per = kThreads / lanes;         // threads that share one
+    const int o = threadIdx.x % lanes, sub = threadIdx.x / lanes;
+    T acc[W];
+#pragma unroll
+    for (int k = 0; k < W; ++k)
+        acc[k] = T(0);
+    if (vec) {
+        if (o * W < count) {
+            int64_t s = sub;
+            for (; s + 7 * per < sp.splits; s += 8 * per) {
+                T v[8][W];
+#pragma unroll
+                for (int u = 0; u < 8; ++u)
+                    load_partial_vec(partial + (s + u * per) * sp.stride + o * W, v[u]);
+#pragma unroll
+                for (int k = 0; k < W; ++k)
+                    acc[k] += ((v[0][k] + v[1][k]) + (v[2][k] + v[3][k])) + ((v[4][k] + v[5][k]) + (v[6][k] + v[7][k]));
+            }
+            for (; s < sp.splits; s += per) {
+                T v[W];
+                load_partial_vec(partial + s * sp.stride + o * W, v);
+#pragma unroll
+                for (int k = 0; k < W; ++k)
+                    acc[k] += v[k];
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < W; ++k)
+            fin[threadIdx.x * W + k] = acc[k];
+    } else {
+        T sum[8] = {T(0), T(0), T(0), T(0), T(0), T(0), T(0), T(0)};
+        if (o < count) {
+            int64_t s = sub;
+            for (; s + 7 * per < sp.splits; s += 8 * per)
+#pragma unroll
+                for (int u = 0; u < 8; ++u)
+                    sum[u] += __ldcg(partial + (s + u * per) * sp.stride + o);
+            for (; s < sp.splits; s += per)
+                sum[0] += __ldcg(partial + s * sp.stride + o);
+        }
+        fin[threadIdx.x] = ((sum[0] + sum[1]) + (sum[2] + sum[3])) + ((sum[4] + sum[5]) + (sum[6] + sum[7]));
+    }
+    __syncthreads();
+    // Output q of the tile: its vector (or output) q / W (q), element q % W.
+    // Only the first min(per, S) subsets hold partial sums (the rest are
+    // zeros): a tile of 4 outputs has per = 256 threads per output, and a
+    // chain of 256 dependent shared-memory adds cost about 2 us at the end
+    // of every split call (entry 13 of docs/notes-gemv.md).
+    const int q = threadIdx.x;
+    const int used = int(per < sp.splits ? per : sp.splits);
+    if (q < count) {
+        const int lo = vec ? q / W : q, k = vec ? q % W : 0;
+        T total = T(0);
+        for (int t = 0; t < used; ++t)
+            total += fin[(t * lanes + lo) * (vec ? W : 1) + k];
+        store_output(y + (out0 + q) * incy, alpha, total, beta);
+    }
+    if (threadIdx.x == 0)
+        sp.counters[tile] = 0;
+    __syncthreads();
+}
+
 // Launches kernel<<<grid, kThreads, 0, a.stream>>>(args...), as a
 // programmatic dependent launch where the device has them (a.pdl; every
 // kernel launched so starts with pdl_begin). Returns CUDA's error code.
