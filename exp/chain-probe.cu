@@ -17,13 +17,19 @@
 // full, fullT and fullT-pdl, per-block timestamps (%globaltimer) of the
 // phases in a batch. Every mode that finishes is checked against exact
 // integer sums first.
-// Build: nvcc -O3 -arch=sm_90 -o build-bench/probe/chain-probe exp/chain-probe.cu
+// Build: nvcc -O3 -arch=sm_90 -Itools/mvbench -o build-bench/probe/chain-probe exp/chain-probe.cu \
+//            tools/mvbench/bench_kernels.cu
 // Run (device): build-bench/probe/chain-probe [rounds]
+// The runs of entry 19 were made before a refactor that shares the launch
+// code and the finish's last step between modes and takes the read kernel
+// from mvbench; what each mode computes and reads did not change.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#include "bench_kernels.h"  // mvbench's read kernel: bench_read
 
 #define CK(x)                                                                                \
     do {                                                                                     \
@@ -167,71 +173,50 @@ probe_n(int m, int n, const float *__restrict__ A, const float *__restrict__ x, 
 #pragma unroll
                 for (int k = 0; k < 4; ++k)
                     fin[warp * 64 + lane * 4 + k] = a4[k];
-            if (STAMP && threadIdx.x == 0)
-                t6 = gtime();
-            __syncthreads();
-            if (STAMP && threadIdx.x == 0)
-                t7 = gtime();
-            if (threadIdx.x < 64) {
-                float w8[8];
-#pragma unroll
-                for (int w = 0; w < 8; ++w)
-                    w8[w] = fin[w * 64 + threadIdx.x];
-                y[tile * 64 + threadIdx.x] = ((w8[0] + w8[1]) + (w8[2] + w8[3])) + ((w8[4] + w8[5]) + (w8[6] + w8[7]));
-            }
-            if (threadIdx.x == 0)
-                counters[tile] = 0;
-            if (STAMP && threadIdx.x == 0)
-                t4 = gtime();
         } else {
-        // 16 output vectors of 4, 16 threads per vector, interleaved subsets.
-        const int ov = threadIdx.x % 16, sub = threadIdx.x / 16;
-        float a4[4] = {0, 0, 0, 0};
+            // 16 output vectors of 4, 16 threads per vector, interleaved subsets.
+            const int ov = threadIdx.x % 16, sub = threadIdx.x / 16;
+            float a4[4] = {0, 0, 0, 0};
 #pragma unroll 8
-        for (int t = sub; t < splits; t += 16) {
-            const float4 p = __ldcg(reinterpret_cast<const float4 *>(partial + int64_t(t) * stride + tile * 64 + ov * 4));
-            a4[0] += p.x, a4[1] += p.y, a4[2] += p.z, a4[3] += p.w;
-        }
+            for (int t = sub; t < splits; t += 16) {
+                const float4 p = __ldcg(reinterpret_cast<const float4 *>(partial + int64_t(t) * stride + tile * 64 + ov * 4));
+                a4[0] += p.x, a4[1] += p.y, a4[2] += p.z, a4[3] += p.w;
+            }
 #pragma unroll
-        for (int k = 0; k < 4; ++k)
-            fin[threadIdx.x * 4 + k] = a4[k];
+            for (int k = 0; k < 4; ++k)
+                fin[threadIdx.x * 4 + k] = a4[k];
+        }
         if (STAMP && threadIdx.x == 0)
             t6 = gtime();
         __syncthreads();
         if (STAMP && threadIdx.x == 0)
             t7 = gtime();
         if (threadIdx.x < 64) {
-            const int lo = threadIdx.x / 4, k = threadIdx.x % 4;
             float sum = 0;
-            for (int t = 0; t < 16 && t < splits; ++t)
-                sum += fin[(t * 16 + lo) * 4 + k];
+            if (MODE == FULLT || MODE == FULLTP) {
+                // The eight warps' sums as a tree.
+                float w8[8];
+#pragma unroll
+                for (int w = 0; w < 8; ++w)
+                    w8[w] = fin[w * 64 + threadIdx.x];
+                sum = ((w8[0] + w8[1]) + (w8[2] + w8[3])) + ((w8[4] + w8[5]) + (w8[6] + w8[7]));
+            } else {
+                // One thread adds the 16 subsets of its output in series.
+                const int lo = threadIdx.x / 4, k = threadIdx.x % 4;
+                for (int t = 0; t < 16 && t < splits; ++t)
+                    sum += fin[(t * 16 + lo) * 4 + k];
+            }
             y[tile * 64 + threadIdx.x] = sum;
         }
         if (threadIdx.x == 0)
             counters[tile] = 0;
         if (STAMP && threadIdx.x == 0)
             t4 = gtime();
-        }
     }
     if (STAMP && threadIdx.x == 0) {
         uint64_t *st = stamps + 8 * (int64_t(blockIdx.y) * gridDim.x + blockIdx.x);
         st[0] = t0, st[1] = t1, st[2] = t2, st[3] = t3, st[4] = t4, st[5] = t5, st[6] = t6, st[7] = t7;
     }
-}
-
-__global__ void read_kernel(const float4 *__restrict__ src, size_t count, float *sink)
-{
-    float acc = 0.0f;
-    const size_t stride = size_t(gridDim.x) * blockDim.x;
-    size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    for (; i + 3 * stride < count; i += 4 * stride) {
-        const float4 a = src[i], b = src[i + stride], c = src[i + 2 * stride], d = src[i + 3 * stride];
-        acc += a.x + b.y + c.z + d.w;
-    }
-    for (; i < count; i += stride)
-        acc += src[i].x;
-    if (acc == 1234.5f)
-        sink[blockIdx.x] = acc;
 }
 
 typedef void (*probe_fn)(int, int, const float *, const float *, float *, float *, unsigned *, int, int, uint64_t *);
@@ -249,21 +234,28 @@ static probe_fn pick(int mode)
     }
 }
 
-template <bool STAMP>
-static void launch(int mode, dim3 grid, int m, int n, const float *A, const float *x, float *y, float *partial,
-                   unsigned *cnt, int splits, int span, uint64_t *stamps, cudaStream_t st, int pdl = 0)
+// An ordinary launch (pdl 0) or a programmatic dependent one.
+static void launch_simple(int pdl, dim3 grid, int threads, const void *fn, void **args, cudaStream_t st)
 {
-    const probe_fn f = pdl == 0 ? pick<STAMP, 0>(mode) : pdl == 1 ? pick<STAMP, 1>(mode) : pick<STAMP, 2>(mode);
     cudaLaunchConfig_t cfg = {};
     cfg.gridDim = grid;
-    cfg.blockDim = dim3(256);
+    cfg.blockDim = dim3(threads);
     cfg.stream = st;
     cudaLaunchAttribute attr[1];
     attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attr[0].val.programmaticStreamSerializationAllowed = 1;
     cfg.attrs = attr;
     cfg.numAttrs = pdl ? 1 : 0;
-    CK(cudaLaunchKernelEx(&cfg, f, m, n, A, x, y, partial, cnt, splits, span, stamps));
+    CK(cudaLaunchKernelExC(&cfg, fn, args));
+}
+
+template <bool STAMP>
+static void launch(int mode, dim3 grid, int m, int n, const float *A, const float *x, float *y, float *partial,
+                   unsigned *cnt, int splits, int span, uint64_t *stamps, cudaStream_t st, int pdl = 0)
+{
+    const probe_fn f = pdl == 0 ? pick<STAMP, 0>(mode) : pdl == 1 ? pick<STAMP, 1>(mode) : pick<STAMP, 2>(mode);
+    void *args[] = {&m, &n, &A, &x, &y, &partial, &cnt, &splits, &span, &stamps};
+    launch_simple(pdl, grid, 256, reinterpret_cast<const void *>(f), args, st);
 }
 
 __global__ void empty_kernel() {}
@@ -292,20 +284,6 @@ static const Contender kCont[] = {
     {"fullT-pdl2", 2, FULLT, 2},
 };
 static const int kContenders = sizeof(kCont) / sizeof(kCont[0]);
-
-static void launch_simple(int pdl, dim3 grid, const void *fn, void **args, cudaStream_t st)
-{
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = grid;
-    cfg.blockDim = dim3(grid.x == 1 ? 32 : 256);
-    cfg.stream = st;
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cfg.attrs = attr;
-    cfg.numAttrs = pdl ? 1 : 0;
-    CK(cudaLaunchKernelExC(&cfg, fn, args));
-}
 
 int main(int argc, char **argv)
 {
@@ -358,10 +336,10 @@ int main(int argc, char **argv)
                         const float *A = pool + (cold ? size_t(cursor++ % copies) * (bytes / 4) : 0);
                         const Contender &cc = kCont[c];
                         if (cc.kind == 0) {
-                            launch_simple(cc.pdl, dim3(1), cc.pdl ? (const void *)empty_pdl : (const void *)empty_kernel,
-                                          nullptr, st);
+                            launch_simple(cc.pdl, dim3(1), 32,
+                                          cc.pdl ? (const void *)empty_pdl : (const void *)empty_kernel, nullptr, st);
                         } else if (cc.kind == 1) {
-                            read_kernel<<<want, 256, 0, st>>>(reinterpret_cast<const float4 *>(A), bytes / 16, sink);
+                            CK(bench_read(A, bytes, want, 256, sink, st));
                         } else {
                             launch<false>(cc.mode, grid, m, n, A, x, y, partial, cnt, splits, span, stamps, st, cc.pdl);
                         }
