@@ -15,7 +15,9 @@
  * together exceed the L2, "hot" repeats the same A. cuBLAS is timed twice
  * (cublas and cublas-aa) to measure the run's own noise. --variants
  * read-ceiling adds the read kernel of the ceilings over the same bytes of A
- * (same rotation of copies): the time it takes to stream them at all.
+ * (same rotation of copies): the time it takes to stream them at all;
+ * --variants empty-kernel adds the empty kernel, interleaved with the rest,
+ * and each shape's floor then takes its median as the launch time.
  */
 #include <errno.h>
 #include <math.h>
@@ -89,7 +91,7 @@ static void init_device(void)
 
 /* ---------- contenders ---------- */
 
-enum { K_CUBLAS, K_DEFAULT, K_VARIANT, K_READ };
+enum { K_CUBLAS, K_DEFAULT, K_VARIANT, K_READ, K_EMPTY };
 
 typedef struct {
     const char *name;
@@ -112,6 +114,10 @@ static int list_contenders(int trans, contender *c, const char *family_prefix)
     /* Only when named: the read kernel of the ceilings over A's bytes. */
     if (!family_prefix && opt.only && wanted(opt.only, "read-ceiling"))
         c[k++] = (contender){"read-ceiling", K_READ, NULL};
+    /* Only when named: the empty kernel, interleaved with the others; its
+     * median becomes the shape's launch floor (see run_shape). */
+    if (!family_prefix && opt.only && wanted(opt.only, "empty-kernel"))
+        c[k++] = (contender){"empty-kernel", K_EMPTY, NULL};
     for (size_t i = 0; i < mv_gemv_variant_count() && k < MAX_CONTENDERS; ++i) {
         const mv_gemv_variant *v = mv_gemv_variant_at(i);
         if (strcmp(v->name, "default") == 0 || !(v->ops & (trans ? MV_VARIANT_OP_T : MV_VARIANT_OP_N)))
@@ -263,6 +269,9 @@ static void enqueue(const contender *c, shape_data *d, int trans, int region, in
         CUDA_OK(bench_read(A, (size_t)(d->lda * d->n) * d->esize / 16 * 16, ceil_.read_blocks, ceil_.read_threads,
                            read_sink, stream));
         return;
+    case K_EMPTY:
+        CUDA_OK(bench_empty(stream));
+        return;
     case K_CUBLAS:
         if (d->dbl)
             CUBLAS_OK(cublasDgemv_64(cublas, trans ? CUBLAS_OP_T : CUBLAS_OP_N, d->m, d->n, alpha, A, d->lda, d->x[xi],
@@ -347,7 +356,7 @@ static int check_contender(const contender *c, shape_data *d, int trans, referen
 {
     const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
     const size_t span_y = (size_t)((len_y - 1) * llabs(opt.incy) + 1);
-    if (c->kind == K_READ)
+    if (c->kind == K_READ || c->kind == K_EMPTY)
         return 1; /* computes nothing; its check column says n/a */
     for (int s = 0; s < MATRICES; ++s) {
         CUDA_OK(cudaMemcpyAsync(d->y, d->y_init, span_y * d->esize, cudaMemcpyDeviceToDevice, stream));
@@ -501,7 +510,7 @@ typedef struct {
     double cublas_us;  /* <= 0: no ratio */
     double bytes, floor_us;
     int64_t lda;
-    int ceiling; /* the read-ceiling contender: nothing to check */
+    int ceiling; /* the read-ceiling or empty-kernel contender: nothing to check */
 } row;
 
 /* Bytes a call must move: A, x, y written, and y read when beta != 0. */
@@ -511,10 +520,16 @@ static double call_bytes(int64_t m, int64_t n, int trans, int dbl)
     return (double)(dbl ? 8 : 4) * ((double)m * (double)n + (double)m + (double)n + (opt.beta != 0.0 ? len_y : 0.0));
 }
 
-static double floor_us(double bytes)
+/* max(launch, bytes / read bandwidth), with the launch time given. */
+static double floor_with(double bytes, double launch_us)
 {
     const double bw_us = ceil_.have_gpu ? bytes / (ceil_.read_gbps * 1e3) : 0.0;
-    return bw_us > ceil_.launch_us ? bw_us : ceil_.launch_us;
+    return bw_us > launch_us ? bw_us : launch_us;
+}
+
+static double floor_us(double bytes)
+{
+    return floor_with(bytes, ceil_.launch_us);
 }
 
 static void csv_row(const row *r)
@@ -574,8 +589,17 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
     reference_free(&ref);
     for (int cold = 0; cold < 2; ++cold)
         time_all(cs, nc, &d, trans, cold, t[cold]);
-    const double bytes = call_bytes(m, n, trans, opt.dbl), fl = floor_us(bytes);
+    const double bytes = call_bytes(m, n, trans, opt.dbl);
     for (int cold = 0; cold < 2; ++cold) {
+        /* The launch floor: the ceilings' empty kernel, or, when the
+         * empty-kernel contender runs, its median in this shape's rounds
+         * (the empty kernel measured once per process moved from 3.4 to
+         * 5.1 us between processes on one machine: notes entry 19). */
+        double launch_us = ceil_.launch_us;
+        for (int c = 0; c < nc; ++c)
+            if (cs[c].kind == K_EMPTY && t[cold][c].ok)
+                launch_us = t[cold][c].med;
+        const double fl = floor_with(bytes, launch_us);
         const double cub = t[cold][0].med, aa = t[cold][1].med;
         const double spread = fabs(aa / cub - 1.0);
         if (aa_count[trans][cold] < 4096)
@@ -588,7 +612,7 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
                    "/cuBLAS", "/floor");
         for (int c = 0; c < nc; ++c) {
             const row r = {suite, opt.dbl, trans, m, n, cs[c].name, cold, t[cold][c], c == 0 ? 0 : cub, bytes, fl, d.lda,
-                           cs[c].kind == K_READ};
+                           cs[c].kind == K_READ || cs[c].kind == K_EMPTY};
             csv_row(&r);
             if (!t[cold][c].ok)
                 continue;
@@ -753,7 +777,9 @@ static void usage(void)
            "  --out DIR            where measurements.csv and summary.json go (default mvbench-out)\n"
            "  --variants a,b,...   only these contenders (cuBLAS is always timed); the name\n"
            "                       read-ceiling adds the ceilings' read kernel over A's bytes\n"
-           "                       (how fast they can be streamed at all; not a GEMV)\n"
+           "                       (how fast they can be streamed at all; not a GEMV);\n"
+           "                       empty-kernel adds the empty kernel, whose median in each\n"
+           "                       shape's rounds becomes that shape's launch floor\n"
            "  --seed N             random seed (default: from the clock, printed)\n"
            "  --rounds N           interleaved timing rounds (default 9, --quick 5)\n"
            "  --lda L              leading dimension (default m; at least m)\n"
