@@ -14,8 +14,8 @@
 //   one round of loads each) to fill 132 SMs: the read bandwidth on large
 //   shapes, one launch (~4-5 us) on small ones. Unaligned columns (odd
 //   lda): the same bytes in flight as scalar loads, rows TX apart.
-// `tiled-t` (op T): P threads share a column (P from m: 1..256), 256/P
-//   columns per block; each thread reads V rows at a time, eight loads in
+// `tiled-t` (op T): P threads share a column (P from m: 1..256, halved
+//   while the column blocks make one to four waves), 256/P columns per block; each thread reads V rows at a time, eight loads in
 //   flight (64 registers, four blocks per SM), and the P partial sums are combined by shuffles (and shared
 //   memory when P > 32). Long columns with few outputs are split over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns. A column
@@ -443,13 +443,11 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // P threads per column: about one vector load each per kUnroll x V rows.
     int log_p = log2_ceil((a.m + V * kUnroll - 1) / (V * kUnroll));
     log_p = log_p > 8 ? 8 : log_p;
-    const int64_t p = int64_t(1) << log_p;
-    const int64_t cols = kThreads >> log_p;
     // Columns longer than L1 holds x (64 KB of x; L1 is 256 KB per SM
     // shared with the loads in flight), each a whole block's work, and
     // enough of them for a wave of four-column blocks: gemv_tiled_t_cols4.
     const int64_t blocks4 = (a.n + 3) / 4;
-    if (p == kThreads && a.m * int64_t(sizeof(T)) > (int64_t(64) << 10) &&
+    if ((1 << log_p) == kThreads && a.m * int64_t(sizeof(T)) > (int64_t(64) << 10) &&
         blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, Vec ? V : 1>>(a)) {
         // Unaligned columns: scalar loads (eight in flight, not 4 x 8).
         const dim3 grid(unsigned(blocks4 < kMaxBlocks ? blocks4 : kMaxBlocks));
@@ -457,9 +455,25 @@ cudaError_t launch_t(const mv_gemv_args &args)
                              a.lda, static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha,
                              a.beta);
     }
-    const int64_t blocks_n = (a.n + cols - 1) / cols;
-    const Split sp = plan_split(a, wave_blocks<gemv_tiled_t<T, V>>(a), blocks_n, a.m, a.n, p * V * kUnroll,
-                                V, sizeof(T), p);
+    // Between one and four waves of column blocks, each thread's one round
+    // of loads makes every block on an SM wait for its bytes at once, reduce
+    // and exit together, and the loads stop until the next wave's blocks
+    // have started: fewer threads per column (P halved, down to 8) until the
+    // blocks fit one wave, so that each thread takes two or more rounds and
+    // a warp issues its next round as soon as its last one has landed.
+    // Entry 21 of docs/notes-gemv.md: double 1024 x 4096 from 9.35 to 8.62
+    // us hot (cuBLAS 8.73), float 2048 x 4096 from 14.82 to 14.10 us cold
+    // (the read kernel 14.07). Past four waves the same rule cost time
+    // (double 4096 x 16384 from 176 to 183 us), so it stops there.
+    const int64_t want = wave_blocks<gemv_tiled_t<T, V>>(a);
+    int64_t blocks_n = (a.n + (kThreads >> log_p) - 1) / (kThreads >> log_p);
+    if (blocks_n <= 4 * want)
+        while (blocks_n > want && log_p > 3) {
+            --log_p;
+            blocks_n = (a.n + (kThreads >> log_p) - 1) / (kThreads >> log_p);
+        }
+    const int64_t p = int64_t(1) << log_p;
+    const Split sp = plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
     const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
     return launch_kernel(a, gemv_tiled_t<T, V>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_p,

@@ -152,8 +152,8 @@ __device__ __forceinline__ void finish_tile_e(const Split &sp, int64_t tile, int
         acc[k] = T(0);
     if (o * E < count) {
         // Rounds of eight loads in flight, then the rest unrolled by four.
-        // (Predicated rounds of eight pushed gemv_tiled_t past its 64
-        // registers: tests/check-kernel-resources.sh.)
+        // (Predicated rounds of eight took gemv_tiled_t, when it still used
+        // this finish, past its 64 registers: tests/check-kernel-resources.sh.)
         const T *p = partial + o * E;
         int64_t s = sub;
         for (; s + 7 * per < sp.splits; s += 8 * per) {
