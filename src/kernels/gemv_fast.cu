@@ -398,8 +398,14 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // A round of loads is one quad of 4 columns per thread. Splits of one
     // round each (up to a wave of blocks): entry 7 of docs/notes-gemv.md
     // measured 5-25% less time than two-round splits on mid-size shapes.
-    constexpr SplitPolicy one_round{1, 1};
-    const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * 4, 4, sizeof(T), kThreads / rows_per_tile, one_round);
+    // Not when A is 32 KB or less: there the split's chain (partial sums,
+    // counter, the last block's loads: 1-2 us) costs more than one block's
+    // few extra rounds (entry 23: float 2 x 2048 from 4.75 to 3.87 us cold;
+    // at 2 x 8192, 64 KB, one block's eight rounds took 6.87 against 4.96).
+    constexpr SplitPolicy one_round{1, 1}, no_split{int64_t(1) << 40, 1};
+    const bool tiny = double(a.m) * double(a.n) * sizeof(T) <= 32768.0;
+    const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * 4, 4, sizeof(T), kThreads / rows_per_tile,
+                                tiny ? no_split : one_round);
     const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
     return launch_kernel(a, gemv_tiled_n<T, V, Vec>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_tx,
