@@ -1,7 +1,7 @@
 /* GPU: mv_sgemv and mv_dgemv against the double reference over many shapes:
  * every m, n in 1..70 (1..20 in small mode), primes and large odd shapes,
- * the short-wide and tall-skinny shapes, lda > m, negative and non-unit
- * increments. Fresh random data each run. */
+ * the short-wide and tall-skinny shapes, op N's thin tiles, lda > m,
+ * negative and non-unit increments. Fresh random data each run. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -202,10 +202,45 @@ static void test_unaligned_pointers(void **state)
         run_gemv_case(h, &cases[k], &r);
 }
 
+/* Op N through thin-n (src/kernels/gemv_fast.cu): aligned columns, A of
+ * 32 KB to 8 MB, tiles of two vectors (32 bytes of each column) or one
+ * (16 bytes); a last tile of one row, fewer columns than a block has
+ * threads for, increments of both signs, beta != 0, alpha = 0 with NaN in A
+ * and x, and the device pointer mode. */
+static void test_thin_tiles(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(7);
+    static const gemv_case cases[] = {
+        /* float, tiles of 8 rows */
+        {DT_S, MV_OP_N, 1001, 777, 1004, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 1023, 2047, 1024, -2, 3, -0.75, 1.25, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 600, 1500, 600, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
+        {DT_S, MV_OP_N, 2000, 40, 2000, 1, -1, 1.0, 0.0, 0, NULL, 0, 0},
+        /* float, tiles of 4 rows */
+        {DT_S, MV_OP_N, 301, 3001, 304, 1, 1, 1.5, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 257, 129, 260, 3, -1, 1.0, 0.5, 0, NULL, 0, 0},
+        /* double, tiles of 4 rows, then of 2 */
+        {DT_D, MV_OP_N, 999, 1001, 1000, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 255, 2049, 256, -1, 2, 0.5, -1.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 131, 3001, 132, 1, 1, 1.0, 0.25, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 130, 700, 130, 2, 1, 0.0, -2.0, 1, NULL, 0, 0},
+    };
+    const size_t count = sizeof cases / sizeof cases[0];
+    for (int mode = 0; mode < 2; ++mode) {
+        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+        for (size_t k = 0; k < count; ++k)
+            if (!mode || k % 2 == 0)
+                run_gemv_case(h, &cases[k], &r);
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
               HANDLE_TEST(test_skinny_shapes),
               HANDLE_TEST(test_strides),
               HANDLE_TEST(test_strided_x_large_t),
-              HANDLE_TEST(test_unaligned_pointers))
+              HANDLE_TEST(test_unaligned_pointers),
+              HANDLE_TEST(test_thin_tiles))

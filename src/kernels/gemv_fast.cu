@@ -14,10 +14,19 @@
 //   one round of loads each) to fill 132 SMs: the read bandwidth on large
 //   shapes, one launch (~4-5 us) on small ones. Unaligned columns (odd
 //   lda): the same bytes in flight as scalar loads, rows TX apart.
+// `thin-n` (op N, aligned columns, A of 32 KB to 8 MB with at least 64
+//   tiles): a block owns a tile of P*V rows, one or two 16-byte vectors of
+//   every column, and all n columns, so nothing is split and no partial
+//   sums cross blocks. Below ~8 MB the split chain of tiled-n (partial
+//   sums, counter, the last block's loads: 1-2 us) costs more than reading
+//   16-32 bytes per column instead of 256; above, the short runs cost more
+//   (entry 24 of docs/notes-gemv.md).
 // `tiled-t` (op T): P threads share a column (P from m: 1..256, halved
-//   while the column blocks make one to four waves), 256/P columns per block; each thread reads V rows at a time, eight loads in
-//   flight (64 registers, four blocks per SM), and the P partial sums are combined by shuffles (and shared
-//   memory when P > 32). Long columns with few outputs are split over rows.
+//   while the column blocks make one to four waves), 256/P columns per
+//   block; each thread reads V rows at a time, eight loads in flight (64
+//   registers, four blocks per SM), and the P partial sums are combined by
+//   shuffles (and shared memory when P > 32). Long columns with few
+//   outputs are split over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns. A column
 //   that does not start on a 16-byte boundary (odd lda) takes its first
 //   r < V rows in scalar loads and the rest in 16-byte loads, so odd lda
@@ -170,6 +179,78 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
                            y, incy, alpha, beta);
         }
         __syncthreads();  // red[] is reused by the next tile
+    }
+}
+
+// thin-n: tile blockIdx.x is rows [P*V*blockIdx.x, +P*V); thread (c, p)
+// reads rows p*V .. p*V+V-1 of columns c, c + C, c + 2C, ... (C = 256/P)
+// with U loads of A and U of x in flight, so a warp load covers 32/P
+// columns of one tile. Lanes P apart hold the same rows: their sums are
+// added by shuffles, then the eight warps' in order (a fixed order).
+template <typename T, int V, int P>
+__global__ void __launch_bounds__(kThreads, 4)
+gemv_thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+{
+    pdl_begin();
+    constexpr int C = kThreads / P, R = P * V, U = kUnroll;
+    __shared__ T red[kWarps][R];
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha == T(0)) {
+        scale_outputs_grid(y, incy, m, beta);
+        return;
+    }
+    const int p = threadIdx.x % P, c = threadIdx.x / P;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int64_t r0 = int64_t(blockIdx.x) * R + p * V;
+    const bool full = r0 + V <= m;
+    T acc[V];
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+        acc[k] = T(0);
+    if (r0 < m) {
+        const T *a = A + r0;
+        int64_t j = c;
+        for (; j + (U - 1) * C < n; j += U * C) {
+            T v[U][V], xv[U];
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                load_rows<T, V>(a + (j + u * C) * lda, full, m - r0, v[u]);
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                xv[u] = __ldg(x + (j + u * C) * incx);
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    acc[k] += v[u][k] * xv[u];
+        }
+        for (; j < n; j += C) {
+            T v[V];
+            load_rows<T, V>(a + j * lda, full, m - r0, v);
+            const T xj = __ldg(x + j * incx);
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                acc[k] += v[k] * xj;
+        }
+    }
+    for (int off = P; off < 32; off *= 2)
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+    if (lane < P)
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            red[warp][lane * V + k] = acc[k];
+    __syncthreads();
+    const int64_t row = int64_t(blockIdx.x) * R + threadIdx.x;
+    if (threadIdx.x < R && row < m) {
+        T total = T(0);
+        for (int w = 0; w < kWarps; ++w)
+            total += red[w][threadIdx.x];
+        store_output(y + row * incy, alpha, total, beta);
     }
 }
 
@@ -387,6 +468,31 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // instead of two columns' halves (entry 18 of docs/notes-gemv.md:
     // float 8192^2 with lda 8193 from 81.6% to 86.9% of the read bandwidth).
     const int64_t want = wave_blocks<gemv_tiled_n<T, V, Vec>>(a);
+    // thin-n where tiled-n would split and A is 32 KB to 8 MB: tiles of two
+    // vectors (32 bytes of each column) where that makes 64 tiles or more,
+    // else of one vector (16 bytes) up to 4 MB. Entry 24 of
+    // docs/notes-gemv.md (H100, the sweep's split shapes of 0.25-8 MB):
+    // float 512 x 2048 from 6.07 to 4.41 us cold (the read kernel 4.41),
+    // double 256 x 2048 5.78 to 4.36; at 16 MB and more thin tiles lost
+    // 5-90% (hot mode first: short runs read from L2 are slow too); with
+    // fewer than 64 tiles too few SMs have work, and past two waves of
+    // tiles each block's share is too short to pay for its start (double
+    // 16384 x 64, 4096 tiles of 2 KB: 11.95 against 6.61 us cold).
+    if constexpr (Vec) {
+        const double bytes = double(a.m) * double(a.n) * sizeof(T);
+        const int64_t tiles2 = (a.m + 2 * V - 1) / (2 * V), tiles1 = (a.m + V - 1) / V;
+        const bool would_split = (a.m + 64 * V - 1) / (64 * V) < want;
+        const auto thin = [&](auto kernel, int64_t tiles) {
+            return launch_kernel(a, kernel, dim3(unsigned(tiles)), a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                 static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+        };
+        if (would_split && bytes > 32768.0) {
+            if (tiles2 >= 64 && tiles2 <= 2 * want && bytes <= 8.0 * (1 << 20))
+                return thin(gemv_thin_n<T, V, 2>, tiles2);
+            if (tiles1 >= 64 && tiles1 <= 2 * want && bytes <= 4.0 * (1 << 20))
+                return thin(gemv_thin_n<T, V, 1>, tiles1);
+        }
+    }
     const int64_t groups = (a.m + V - 1) / V;
     const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
     const int cap = a.n < 256 || tiles64 >= 2 * want ? 6 : Vec ? 4 : 5;
