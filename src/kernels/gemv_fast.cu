@@ -15,12 +15,13 @@
 //   shapes, one launch (~4-5 us) on small ones. Unaligned columns (odd
 //   lda): the same bytes in flight as scalar loads, rows TX apart.
 // `thin-n` (op N, aligned columns, A of 32 KB to 8 MB with at least 64
-//   tiles): a block owns a tile of P*V rows, one or two 16-byte vectors of
-//   every column, and all n columns, so nothing is split and no partial
-//   sums cross blocks. Below ~8 MB the split chain of tiled-n (partial
-//   sums, counter, the last block's loads: 1-2 us) costs more than reading
-//   16-32 bytes per column instead of 256; above, the short runs cost more
-//   (entry 24 of docs/notes-gemv.md).
+//   tiles, or to 32 MB with at least 128-256): a block owns a tile of P*V
+//   rows, one, two or four 16-byte vectors of every column, and all n
+//   columns, so nothing is split and no partial sums cross blocks. There
+//   the split chain of tiled-n (partial sums, counter, the last block's
+//   loads: 1-2 us) costs more than reading 16-64 bytes per column instead
+//   of 256; on larger matrices the short runs cost more (entry 24 of
+//   docs/notes-gemv.md).
 // `tiled-t` (op T): P threads share a column (P from m: 1..256, halved
 //   while the column blocks make one to four waves), 256/P columns per
 //   block; each thread reads V rows at a time, eight loads in flight (64
@@ -473,21 +474,32 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // else of one vector (16 bytes) up to 4 MB. Entry 24 of
     // docs/notes-gemv.md (H100, the sweep's split shapes of 0.25-8 MB):
     // float 512 x 2048 from 6.07 to 4.41 us cold (the read kernel 4.41),
-    // double 256 x 2048 5.78 to 4.36; at 16 MB and more thin tiles lost
-    // 5-90% (hot mode first: short runs read from L2 are slow too); with
-    // fewer than 64 tiles too few SMs have work, and past two waves of
-    // tiles each block's share is too short to pay for its start (double
-    // 16384 x 64, 4096 tiles of 2 KB: 11.95 against 6.61 us cold).
+    // double 256 x 2048 5.78 to 4.36; at 16 MB and more tiles of one or two
+    // vectors lost 5-90% (hot mode first: short runs read from L2 are slow
+    // too); with fewer than 64 tiles too few SMs have work, and past two
+    // waves of tiles each block's share is too short to pay for its start
+    // (double 16384 x 64, 4096 tiles of 2 KB: 11.95 against 6.61 us cold).
+    // Above 8 MB, tiles of four vectors (64 bytes of each column), only
+    // where they give every SM a block: 128 tiles to two waves up to 16 MB,
+    // 256 to one wave up to 32 MB (float 2048^2 9.73 -> 9.04 us cold,
+    // double 2048^2 15.15 -> 14.15; with 64 tiles, float 1024 x 4096 9.95
+    // -> 11.11; float 2048 x 4096, 32 MB in 128 tiles, 15.30 -> 16.00;
+    // double 8192 x 512, 32 MB in 1024 tiles, 14.80 -> 15.02).
     if constexpr (Vec) {
         const double bytes = double(a.m) * double(a.n) * sizeof(T);
-        const int64_t tiles2 = (a.m + 2 * V - 1) / (2 * V), tiles1 = (a.m + V - 1) / V;
+        const int64_t tiles4 = (a.m + 4 * V - 1) / (4 * V), tiles2 = (a.m + 2 * V - 1) / (2 * V),
+                      tiles1 = (a.m + V - 1) / V;
         const bool would_split = (a.m + 64 * V - 1) / (64 * V) < want;
         const auto thin = [&](auto kernel, int64_t tiles) {
             return launch_kernel(a, kernel, dim3(unsigned(tiles)), a.m, a.n, static_cast<const T *>(a.A), a.lda,
                                  static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
         };
-        if (would_split && bytes > 32768.0) {
-            if (tiles2 >= 64 && tiles2 <= 2 * want && bytes <= 8.0 * (1 << 20))
+        if (would_split && bytes > 8.0 * (1 << 20)) {
+            if ((tiles4 >= 128 && tiles4 <= 2 * want && bytes <= 16.0 * (1 << 20)) ||
+                (tiles4 >= 256 && tiles4 <= want && bytes <= 32.0 * (1 << 20)))
+                return thin(gemv_thin_n<T, V, 4>, tiles4);
+        } else if (would_split && bytes > 32768.0) {
+            if (tiles2 >= 64 && tiles2 <= 2 * want)
                 return thin(gemv_thin_n<T, V, 2>, tiles2);
             if (tiles1 >= 64 && tiles1 <= 2 * want && bytes <= 4.0 * (1 << 20))
                 return thin(gemv_thin_n<T, V, 1>, tiles1);
