@@ -82,6 +82,18 @@ __device__ __forceinline__ T warp_sum(T v)
     return v;
 }
 
+// acc[k] summed over the lanes of a warp that hold the same outputs: lanes
+// from, 2*from, 4*from, ... apart (from a power of two), by butterflies in a
+// fixed order; every lane gets its group's sums.
+template <typename T, int V>
+__device__ __forceinline__ void sum_lanes_apart(T (&acc)[V], int from)
+{
+    for (int off = from; off < 32; off *= 2)
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+}
+
 // Sum over the block (blockDim.x a multiple of 32, at most 1024): warps
 // reduce with shuffles, warp 0 reduces the warp sums. The result is valid in
 // thread 0. scratch holds 32 values; the call ends with a barrier so scratch

@@ -151,10 +151,7 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         }
         // Combine the TY partial sums of each row in a fixed order: lanes of
         // a warp that share tx first (shuffles), then across warps.
-        for (int off = TX; off < 32; off *= 2)
-#pragma unroll
-            for (int k = 0; k < V; ++k)
-                acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+        sum_lanes_apart(acc, TX);
         const int group = TX < 32 ? warp : ty;
         const int groups = TX < 32 ? kWarps : TY;
         if (TX >= 32 || lane < TX)
@@ -237,10 +234,7 @@ gemv_thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
                 acc[k] += v[k] * xj;
         }
     }
-    for (int off = P; off < 32; off *= 2)
-#pragma unroll
-        for (int k = 0; k < V; ++k)
-            acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+    sum_lanes_apart(acc, P);
     if (lane < P)
 #pragma unroll
         for (int k = 0; k < V; ++k)

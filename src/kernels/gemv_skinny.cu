@@ -80,10 +80,7 @@ gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
         }
     }
     // Lanes G apart hold the same rows: shuffles, then warps in order.
-    for (int off = G; off < 32; off *= 2)
-#pragma unroll
-        for (int k = 0; k < V; ++k)
-            acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+    sum_lanes_apart(acc, G);
     if (lane < G)
 #pragma unroll
         for (int k = 0; k < V; ++k)

@@ -179,10 +179,7 @@ __device__ __forceinline__ void finish_tile_e(const Split &sp, int64_t tile, int
     // a warp holds one) through shared memory.
     int group = sub;
     if (lanes < 32) {
-        for (int off = lanes; off < 32; off *= 2)
-#pragma unroll
-            for (int k = 0; k < E; ++k)
-                acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], off);
+        sum_lanes_apart(acc, lanes);
         group = threadIdx.x / 32;
     }
     const int groups = lanes < 32 ? kWarps : per;
