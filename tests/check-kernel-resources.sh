@@ -15,7 +15,7 @@ command -v c++filt >/dev/null || { echo "check-kernel-resources: c++filt (binuti
 
 # kernel name (up to the template arguments) -> most registers allowed
 declare -A budget=(
-    [gemv_tiled_n]=64 [gemv_thin_n]=64 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
+    [gemv_tiled_n]=64 [gemv_thin_n]=64 [gemv_thin_n_wide]=80 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
     [gemv_short_n]=64 [gemv_short_t]=64 [gemv_tall_n]=64 [gemv_tall_t]=128
 )
 

@@ -203,11 +203,14 @@ static void test_unaligned_pointers(void **state)
 }
 
 /* Op N through thin-n (src/kernels/gemv_fast.cu): aligned columns, A of
- * 32 KB to 32 MB, tiles of four vectors (64 bytes of each column), two or
- * one; a last tile of one row, fewer columns than a block has threads for,
- * increments of both signs, beta != 0, alpha = 0 with NaN in A and x, and
- * the device pointer mode. Small mode (compute-sanitizer) leaves out the
- * two double cases of 16 MB and more. */
+ * 32 KB to 128 MB, tiles of eight vectors (128 bytes of each column), four,
+ * two or one, in blocks of 256 threads or (gemv_thin_n_wide, tiles in whole
+ * waves of the SMs) of 512; a last tile of one row, fewer columns than a
+ * block has threads for, increments of both signs, beta != 0, alpha = 0
+ * with NaN in A and x, and the device pointer mode. The kernel each case
+ * takes is the one on a GPU of 132 SMs (H100 SXM, H200); on others the
+ * cases still check whatever path the shapes take. Small mode
+ * (compute-sanitizer) leaves out the double cases of 16 MB and more. */
 static void test_thin_tiles(void **state)
 {
     mv_handle h = *state;
@@ -221,11 +224,22 @@ static void test_thin_tiles(void **state)
         /* float, tiles of 4 rows */
         {DT_S, MV_OP_N, 301, 3001, 304, 1, 1, 1.5, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 257, 129, 260, 3, -1, 1.0, 0.5, 0, NULL, 0, 0},
-        /* float, tiles of 16 rows (8-16 MB in 128 tiles or more) */
+        /* float, tiles of 16 rows: 8-16 MB in 188 tiles (256 threads), in
+         * 128 tiles (512 threads) */
+        {DT_S, MV_OP_N, 3001, 1000, 3004, 1, 1, 1.0, 0.5, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 2045, 1100, 2048, 1, 1, 1.0, 0.5, 0, NULL, 0, 0},
-        /* double, tiles of 8 rows (8-16 MB in 128 tiles, 16-32 MB in 256) */
-        {DT_D, MV_OP_N, 1021, 1999, 1024, -1, 2, 0.5, 0.0, 0, NULL, 0, 0},
+        /* float, tiles of 32 rows in blocks of 512 threads: one wave of
+         * tiles (the last of 27 rows), two waves, alpha = 0 */
+        {DT_S, MV_OP_N, 4219, 601, 4220, 2, -1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 8439, 300, 8440, 1, 1, -0.5, 2.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 4219, 601, 4220, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
+        /* double, tiles of 16 rows in blocks of 512 threads (132 tiles,
+         * the last of 9 rows; 128 tiles), of 8 rows (512 threads, 128
+         * tiles; 256 threads, 376 tiles) */
+        {DT_D, MV_OP_N, 2105, 613, 2106, 1, 2, 1.0, -0.5, 0, NULL, 0, 0},
         {DT_D, MV_OP_N, 2043, 1500, 2044, 1, 1, -1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 1021, 1999, 1024, -1, 2, 0.5, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 3001, 1100, 3002, 1, -1, 1.0, 0.75, 0, NULL, 0, 0},
         /* double, tiles of 4 rows, then of 2 */
         {DT_D, MV_OP_N, 999, 1001, 1000, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_D, MV_OP_N, 255, 2049, 256, -1, 2, 0.5, -1.0, 0, NULL, 0, 0},

@@ -181,18 +181,19 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
 }
 
 // thin-n: tile blockIdx.x is rows [P*V*blockIdx.x, +P*V); thread (c, p)
-// reads rows p*V .. p*V+V-1 of columns c, c + C, c + 2C, ... (C = 256/P)
-// with U loads of A and U of x in flight, so a warp load covers 32/P
-// columns of one tile. Lanes P apart hold the same rows: their sums are
-// added by shuffles, then the eight warps' in order (a fixed order).
-template <typename T, int V, int P>
-__global__ void __launch_bounds__(kThreads, 4)
-gemv_thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
-            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+// of a block of NT threads reads rows p*V .. p*V+V-1 of columns c, c + C,
+// c + 2C, ... (C = NT/P) with U loads of A and U of x in flight, so a warp
+// load covers 32/P columns of one tile. Lanes P apart hold the same rows:
+// their sums are added by shuffles, then the NT/32 warps' in order (a fixed
+// order).
+template <typename T, int V, int P, int NT>
+__device__ __forceinline__ void thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda,
+                                       const T *__restrict__ x, int64_t incx, T *__restrict__ y, int64_t incy,
+                                       mv_scalar alpha_s, mv_scalar beta_s)
 {
     pdl_begin();
-    constexpr int C = kThreads / P, R = P * V, U = kUnroll;
-    __shared__ T red[kWarps][R];
+    constexpr int C = NT / P, R = P * V, U = kUnroll, NW = NT / 32;
+    __shared__ T red[NW][R];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
         return;
@@ -243,10 +244,31 @@ gemv_thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
     const int64_t row = int64_t(blockIdx.x) * R + threadIdx.x;
     if (threadIdx.x < R && row < m) {
         T total = T(0);
-        for (int w = 0; w < kWarps; ++w)
+        for (int w = 0; w < NW; ++w)
             total += red[w][threadIdx.x];
         store_output(y + row * incy, alpha, total, beta);
     }
+}
+
+// thin-n in blocks of 256 threads, four per SM (64 registers).
+template <typename T, int V, int P>
+__global__ void __launch_bounds__(kThreads, 4)
+gemv_thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+{
+    thin_n<T, V, P, kThreads>(m, n, A, lda, x, incx, y, incy, alpha_s, beta_s);
+}
+
+// thin-n in blocks of kWideThreads (512), one per SM (70-80 registers), for
+// about as many tiles as SMs: a block is then alone on its SM, and 512
+// threads keep twice the loads in flight of 256 (entry 25 of
+// docs/notes-gemv.md).
+template <typename T, int V, int P>
+__global__ void __launch_bounds__(kWideThreads, 1)
+gemv_thin_n_wide(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x,
+                 int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+{
+    thin_n<T, V, P, kWideThreads>(m, n, A, lda, x, incx, y, incy, alpha_s, beta_s);
 }
 
 // ---- op T --------------------------------------------------------------------
@@ -488,6 +510,32 @@ cudaError_t launch_n(const mv_gemv_args &a)
             return launch_kernel(a, kernel, dim3(unsigned(tiles)), a.m, a.n, static_cast<const T *>(a.A), a.lda,
                                  static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
         };
+        // Wide thin tiles (gemv_thin_n_wide, one 512-thread block per SM)
+        // for A of 8 to 128 MB: 128 bytes of each column per tile (P = 8)
+        // where that makes whole waves of tiles, else 64 bytes (P = 4) with
+        // n <= 8192. Entry 25 of docs/notes-gemv.md (H100, cold): float
+        // 4096^2 from 26.89 to 24.48 us (cuBLAS 25.15, the read kernel
+        // 24.81: cuBLAS also runs 128 blocks of 32 rows there), 2048^2 9.12
+        // -> 8.09, double 2048 x 4096 26.35 -> 24.61. With 64 bytes at n =
+        // 16384, or 32 bytes (P = 2), they lost 2-5% (hot mode too); above
+        // 128 MB up to 1.5% (double 8192^2). Whole waves: a partial second
+        // wave would stream at the few busy SMs' rate.
+        const int64_t sms = a.sm_count > 0 ? a.sm_count : 132;
+        const int64_t tiles8 = (a.m + 8 * V - 1) / (8 * V);
+        const auto whole_waves = [&](int64_t tiles) {
+            return tiles <= 2 * sms && (tiles % sms == 0 || tiles % sms >= sms - sms / 8);
+        };
+        const auto wide = [&](auto kernel, int64_t tiles) {
+            return launch_kernel_threads(a, kernel, dim3(unsigned(tiles)), kWideThreads, a.m, a.n,
+                                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+        };
+        if (would_split && bytes > 8.0 * (1 << 20) && bytes <= 128.0 * (1 << 20)) {
+            if (whole_waves(tiles8))
+                return wide(gemv_thin_n_wide<T, V, 8>, tiles8);
+            if (whole_waves(tiles4) && a.n <= 8192)
+                return wide(gemv_thin_n_wide<T, V, 4>, tiles4);
+        }
         if (would_split && bytes > 8.0 * (1 << 20)) {
             if ((tiles4 >= 128 && tiles4 <= 2 * want && bytes <= 16.0 * (1 << 20)) ||
                 (tiles4 >= 256 && tiles4 <= want && bytes <= 32.0 * (1 << 20)))

@@ -16,6 +16,7 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
+constexpr int kWideThreads = 512;  // gemv_thin_n_wide
 constexpr int kUnroll = 8;  // tiled-t: vector loads in flight per thread
 
 template <typename T>
@@ -305,18 +306,19 @@ __device__ __forceinline__ void finish_tile_serial(const Split &sp, int64_t tile
     __syncthreads();
 }
 
-// Launches kernel<<<grid, kThreads, 0, a.stream>>>(args...), as a
+// Launches kernel<<<grid, threads, 0, a.stream>>>(args...), as a
 // programmatic dependent launch where the device has them (a.pdl; every
 // kernel launched so starts with pdl_begin). Returns CUDA's error code.
 template <typename... P, typename... Args>
-cudaError_t launch_kernel(const mv_gemv_args &a, void (*kernel)(P...), dim3 grid, Args... args)
+cudaError_t launch_kernel_threads(const mv_gemv_args &a, void (*kernel)(P...), dim3 grid, unsigned threads,
+                                  Args... args)
 {
     cudaLaunchAttribute attr[1];
     attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attr[0].val.programmaticStreamSerializationAllowed = 1;
     cudaLaunchConfig_t cfg = {};
     cfg.gridDim = grid;
-    cfg.blockDim = dim3(kThreads);
+    cfg.blockDim = dim3(threads);
     cfg.dynamicSmemBytes = 0;
     cfg.stream = a.stream;
     cfg.attrs = attr;
@@ -324,6 +326,13 @@ cudaError_t launch_kernel(const mv_gemv_args &a, void (*kernel)(P...), dim3 grid
     const cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, static_cast<P>(args)...);
     const cudaError_t last = cudaGetLastError();  // clears the error the failed launch left
     return err != cudaSuccess ? err : last;
+}
+
+// The same in blocks of kThreads, as every kernel but gemv_thin_n_wide.
+template <typename... P, typename... Args>
+cudaError_t launch_kernel(const mv_gemv_args &a, void (*kernel)(P...), dim3 grid, Args... args)
+{
+    return launch_kernel_threads(a, kernel, grid, kThreads, args...);
 }
 
 int log2_ceil(int64_t v)
