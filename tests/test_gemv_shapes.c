@@ -207,10 +207,11 @@ static void test_unaligned_pointers(void **state)
  * two or one, in blocks of 256 threads or (gemv_thin_n_wide, tiles in whole
  * waves of the SMs) of 512; a last tile of one row, fewer columns than a
  * block has threads for, increments of both signs, beta != 0, alpha = 0
- * with NaN in A and x, and the device pointer mode. The kernel each case
- * takes is the one on a GPU of 132 SMs (H100 SXM, H200); on others the
- * cases still check whatever path the shapes take. Small mode
- * (compute-sanitizer) leaves out the double cases of 16 MB and more. */
+ * with NaN in A and x, and the device pointer mode; and one tile of fewer
+ * rows than a vector (tiny A, many columns) in one 512-thread block. The
+ * kernel each case takes is the one on a GPU of 132 SMs (H100 SXM, H200);
+ * on others the cases still check whatever path the shapes take. Small
+ * mode (compute-sanitizer) leaves out the double cases of 16 MB and more. */
 static void test_thin_tiles(void **state)
 {
     mv_handle h = *state;
@@ -240,6 +241,15 @@ static void test_thin_tiles(void **state)
         {DT_D, MV_OP_N, 2043, 1500, 2044, 1, 1, -1.0, 0.0, 0, NULL, 0, 0},
         {DT_D, MV_OP_N, 1021, 1999, 1024, -1, 2, 0.5, 0.0, 0, NULL, 0, 0},
         {DT_D, MV_OP_N, 3001, 1100, 3002, 1, -1, 1.0, 0.75, 0, NULL, 0, 0},
+        /* fewer rows than a vector, A of 32 KB or less, more than 2048
+         * columns: one tile in one 512-thread block, scalar loads (any lda,
+         * A and x not 16-byte aligned) */
+        {DT_S, MV_OP_N, 2, 4096, 2, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 3, 2700, 5, -2, 3, 0.5, -1.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 1, 8000, 1, 1, -1, 1.0, 0.25, 0, NULL, 0, 0},
+        {DT_S, MV_OP_N, 2, 3001, 3, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
+        {DT_S, MV_OP_N, 3, 2500, 3, 1, 1, 1.0, 0.0, 0, NULL, 1, 1},
+        {DT_D, MV_OP_N, 1, 3000, 1, 1, 1, -1.0, 0.0, 0, NULL, 0, 0},
         /* double, tiles of 4 rows, then of 2 */
         {DT_D, MV_OP_N, 999, 1001, 1000, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_D, MV_OP_N, 255, 2049, 256, -1, 2, 0.5, -1.0, 0, NULL, 0, 0},

@@ -468,6 +468,10 @@ gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
     }
 }
 
+// Op N never splits A of this many bytes or fewer: the split's chain costs
+// more than one block's extra rounds (entry 23 of docs/notes-gemv.md).
+constexpr double kNoSplitBytes = 32768.0;
+
 template <typename T, int V, bool Vec>
 cudaError_t launch_n(const mv_gemv_args &a)
 {
@@ -485,6 +489,18 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // instead of two columns' halves (entry 18 of docs/notes-gemv.md:
     // float 8192^2 with lda 8193 from 81.6% to 86.9% of the read bandwidth).
     const int64_t want = wave_blocks<gemv_tiled_n<T, V, Vec>>(a);
+    const double bytes = double(a.m) * double(a.n) * sizeof(T);
+    // Fewer rows than a vector (m < V: one thin tile, read by scalar loads,
+    // so any lda will do) of 32 KB or less in more than 2048 columns: one
+    // 512-thread block reads every column in one round of eight loads per
+    // thread, where tiled-n's one block of 256 threads takes a round per
+    // 1024 columns. (m = V with aligned columns goes to short-n first.)
+    // Entry 26 of docs/notes-gemv.md: float 2 x 4096 cold took 1.26x the
+    // empty kernel's time on tiled-n.
+    if (a.m < V && bytes <= kNoSplitBytes && a.n > 2048)
+        return launch_kernel_threads(a, gemv_thin_n_wide<T, V, 1>, dim3(1), kWideThreads, a.m, a.n,
+                                     static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                                     static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
     // thin-n where tiled-n would split and A is 32 KB to 8 MB: tiles of two
     // vectors (32 bytes of each column) where that makes 64 tiles or more,
     // else of one vector (16 bytes) up to 4 MB. Entry 24 of
@@ -502,7 +518,6 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // -> 11.11; float 2048 x 4096, 32 MB in 128 tiles, 15.30 -> 16.00;
     // double 8192 x 512, 32 MB in 1024 tiles, 14.80 -> 15.02).
     if constexpr (Vec) {
-        const double bytes = double(a.m) * double(a.n) * sizeof(T);
         const int64_t tiles4 = (a.m + 4 * V - 1) / (4 * V), tiles2 = (a.m + 2 * V - 1) / (2 * V),
                       tiles1 = (a.m + V - 1) / V;
         const bool would_split = (a.m + 64 * V - 1) / (64 * V) < want;
@@ -540,7 +555,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
             if ((tiles4 >= 128 && tiles4 <= 2 * want && bytes <= 16.0 * (1 << 20)) ||
                 (tiles4 >= 256 && tiles4 <= want && bytes <= 32.0 * (1 << 20)))
                 return thin(gemv_thin_n<T, V, 4>, tiles4);
-        } else if (would_split && bytes > 32768.0) {
+        } else if (would_split && bytes > kNoSplitBytes) {
             if (tiles2 >= 64 && tiles2 <= 2 * want)
                 return thin(gemv_thin_n<T, V, 2>, tiles2);
             if (tiles1 >= 64 && tiles1 <= 2 * want && bytes <= 4.0 * (1 << 20))
@@ -563,7 +578,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // few extra rounds (entry 23: float 2 x 2048 from 4.75 to 3.87 us cold;
     // at 2 x 8192, 64 KB, one block's eight rounds took 6.87 against 4.96).
     constexpr SplitPolicy one_round{1, 1}, no_split{int64_t(1) << 40, 1};
-    const bool tiny = double(a.m) * double(a.n) * sizeof(T) <= 32768.0;
+    const bool tiny = bytes <= kNoSplitBytes;
     const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * 4, 4, sizeof(T), kThreads / rows_per_tile,
                                 tiny ? no_split : one_round);
     const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
