@@ -532,9 +532,11 @@ cudaError_t launch_n(const mv_gemv_args &a)
         // 4096^2 from 26.89 to 24.48 us (cuBLAS 25.15, the read kernel
         // 24.81: cuBLAS also runs 128 blocks of 32 rows there), 2048^2 9.12
         // -> 8.09, double 2048 x 4096 26.35 -> 24.61. With 64 bytes at n =
-        // 16384, or 32 bytes (P = 2), they lost 2-5% (hot mode too); above
-        // 128 MB up to 1.5% (double 8192^2). Whole waves: a partial second
-        // wave would stream at the few busy SMs' rate.
+        // 16384 they lost 3-5%; with 32 bytes (P = 2) up to 5% cold and
+        // 43% hot (float 1024 x 8192 read from L2: 9.43 -> 13.46); above
+        // 128 MB 1-2% (double 8192^2, 4096 x 16384, float 16384^2). Whole
+        // waves: a partial second wave would stream at the few busy SMs'
+        // rate.
         const int64_t sms = a.sm_count > 0 ? a.sm_count : 132;
         const int64_t tiles8 = (a.m + 8 * V - 1) / (8 * V);
         const auto whole_waves = [&](int64_t tiles) {
