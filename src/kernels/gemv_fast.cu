@@ -490,6 +490,13 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // float 8192^2 with lda 8193 from 81.6% to 86.9% of the read bandwidth).
     const int64_t want = wave_blocks<gemv_tiled_n<T, V, Vec>>(a);
     const double bytes = double(a.m) * double(a.n) * sizeof(T);
+    // The thin kernels' launches, which differ only in the grid and the
+    // block size.
+    const auto thin_launch = [&](auto kernel, int64_t tiles, int threads) {
+        return launch_kernel_threads(a, kernel, dim3(unsigned(tiles)), threads, a.m, a.n,
+                                     static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                                     static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+    };
     // Fewer rows than a vector (m < V: one thin tile, read by scalar loads,
     // so any lda will do) of 32 KB or less in more than 2048 columns: one
     // 512-thread block reads every column in one round of eight loads per
@@ -498,9 +505,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // Entry 26 of docs/notes-gemv.md: float 2 x 4096 cold took 1.26x the
     // empty kernel's time on tiled-n.
     if (a.m < V && bytes <= kNoSplitBytes && a.n > 2048)
-        return launch_kernel_threads(a, gemv_thin_n_wide<T, V, 1>, dim3(1), kWideThreads, a.m, a.n,
-                                     static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
-                                     static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+        return thin_launch(gemv_thin_n_wide<T, V, 1>, 1, kWideThreads);
     // thin-n where tiled-n would split and A is 32 KB to 8 MB: tiles of two
     // vectors (32 bytes of each column) where that makes 64 tiles or more,
     // else of one vector (16 bytes) up to 4 MB. Entry 24 of
@@ -521,10 +526,6 @@ cudaError_t launch_n(const mv_gemv_args &a)
         const int64_t tiles4 = (a.m + 4 * V - 1) / (4 * V), tiles2 = (a.m + 2 * V - 1) / (2 * V),
                       tiles1 = (a.m + V - 1) / V;
         const bool would_split = (a.m + 64 * V - 1) / (64 * V) < want;
-        const auto thin = [&](auto kernel, int64_t tiles) {
-            return launch_kernel(a, kernel, dim3(unsigned(tiles)), a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                                 static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
-        };
         // Wide thin tiles (gemv_thin_n_wide, one 512-thread block per SM)
         // for A of 8 to 128 MB: 128 bytes of each column per tile (P = 8)
         // where that makes whole waves of tiles, else 64 bytes (P = 4) with
@@ -537,31 +538,26 @@ cudaError_t launch_n(const mv_gemv_args &a)
         // 128 MB 1-2% (double 8192^2, 4096 x 16384, float 16384^2). Whole
         // waves: a partial second wave would stream at the few busy SMs'
         // rate.
-        const int64_t sms = a.sm_count > 0 ? a.sm_count : 132;
+        const int64_t sms = sm_count_of(a);
         const int64_t tiles8 = (a.m + 8 * V - 1) / (8 * V);
         const auto whole_waves = [&](int64_t tiles) {
             return tiles <= 2 * sms && (tiles % sms == 0 || tiles % sms >= sms - sms / 8);
         };
-        const auto wide = [&](auto kernel, int64_t tiles) {
-            return launch_kernel_threads(a, kernel, dim3(unsigned(tiles)), kWideThreads, a.m, a.n,
-                                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
-                                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
-        };
         if (would_split && bytes > 8.0 * (1 << 20) && bytes <= 128.0 * (1 << 20)) {
             if (whole_waves(tiles8))
-                return wide(gemv_thin_n_wide<T, V, 8>, tiles8);
+                return thin_launch(gemv_thin_n_wide<T, V, 8>, tiles8, kWideThreads);
             if (whole_waves(tiles4) && a.n <= 8192)
-                return wide(gemv_thin_n_wide<T, V, 4>, tiles4);
+                return thin_launch(gemv_thin_n_wide<T, V, 4>, tiles4, kWideThreads);
         }
         if (would_split && bytes > 8.0 * (1 << 20)) {
             if ((tiles4 >= 128 && tiles4 <= 2 * want && bytes <= 16.0 * (1 << 20)) ||
                 (tiles4 >= 256 && tiles4 <= want && bytes <= 32.0 * (1 << 20)))
-                return thin(gemv_thin_n<T, V, 4>, tiles4);
+                return thin_launch(gemv_thin_n<T, V, 4>, tiles4, kThreads);
         } else if (would_split && bytes > kNoSplitBytes) {
             if (tiles2 >= 64 && tiles2 <= 2 * want)
-                return thin(gemv_thin_n<T, V, 2>, tiles2);
+                return thin_launch(gemv_thin_n<T, V, 2>, tiles2, kThreads);
             if (tiles1 >= 64 && tiles1 <= 2 * want && bytes <= 4.0 * (1 << 20))
-                return thin(gemv_thin_n<T, V, 1>, tiles1);
+                return thin_launch(gemv_thin_n<T, V, 1>, tiles1, kThreads);
         }
     }
     const int64_t groups = (a.m + V - 1) / V;

@@ -145,8 +145,8 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict_
     const bool stores = (sub & ((G >> H) - 1)) == 0;
     const int64_t group = threadIdx.x & ~(G - 1);  // the group's first lane
     const int64_t total = n << LOG_G;
-    // Block b reads vectors [b*span, (b+1)*span): equal shares (span a
-    // multiple of kThreads), so no block runs a round longer than the rest.
+    // Block b reads vectors [b*span, (b+1)*span), span a multiple of
+    // kThreads (kUnroll rounds but on the largest matrices).
     const int64_t begin = int64_t(blockIdx.x) * span, end = begin + span < total ? begin + span : total;
     // The loop bounds are the same for the whole block: every lane takes
     // part in the shuffles.
@@ -371,15 +371,19 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
     const T *A = static_cast<const T *>(a.A), *x = static_cast<const T *>(a.x);
     T *y = static_cast<T *>(a.y);
     if (a.trans) {
-        // About a wave of blocks, equal spans of whole rounds (kThreads
-        // vectors), at least kUnroll rounds each: eight loads in flight.
+        // A block reads kUnroll rounds (kThreads vectors each) once: eight
+        // loads in flight per thread, then it ends. Many short blocks let
+        // the block scheduler give the next share to whichever SM is free,
+        // where a wave of equal long shares ended with the slowest SM:
+        // measured 2-6 points of the read bandwidth more at 128-512 MB, and
+        // no slower on small shapes (entry 27 of docs/notes-gemv.md). Past
+        // kMaxBlocks blocks (2^31 vectors) a block reads more rounds.
         const int64_t rounds = (total + kThreads - 1) / kThreads;
-        const int64_t want = wave_blocks<gemv_short_t<T, W, 4>>(a);  // every instance: 4 blocks per SM
-        int64_t blocks = (rounds + kUnroll - 1) / kUnroll;
-        blocks = blocks < want ? blocks : want;
-        const int64_t span = (rounds + blocks - 1) / blocks * kThreads;
-        blocks = (total + span - 1) / span;
-        *err = launch_short_t<T, W>(a, log_g, unsigned(blocks), span);
+        int64_t per = kUnroll;  // rounds per block
+        if ((rounds + per - 1) / per > kMaxBlocks)
+            per = (rounds + kMaxBlocks - 1) / kMaxBlocks;
+        const int64_t span = per * kThreads;
+        *err = launch_short_t<T, W>(a, log_g, unsigned((total + span - 1) / span), span);
     } else {
         // Spans of whole rounds of the block (kThreads vectors), at least
         // kUnroll rounds each (a split costs a fence, an atomic and a share

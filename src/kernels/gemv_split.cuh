@@ -343,6 +343,12 @@ int log2_ceil(int64_t v)
     return l;
 }
 
+// The handle's SM count, or an H100's where the handle could not tell.
+inline int64_t sm_count_of(const mv_gemv_args &a)
+{
+    return a.sm_count > 0 ? a.sm_count : 132;
+}
+
 // Blocks of a kernel resident at once on the whole GPU (one wave), from the
 // occupancy calculator, asked once per kernel (per process: the library is
 // built for one kind of GPU at a time in practice; on another kind only the
@@ -358,7 +364,7 @@ int64_t wave_blocks(const mv_gemv_args &a)
         }
         return blocks > 0 ? blocks : 1;
     }();
-    return int64_t(a.sm_count > 0 ? a.sm_count : 132) * per_sm;
+    return sm_count_of(a) * per_sm;
 }
 
 // Splits of a reduction of len elements over tiles output tiles: about one
