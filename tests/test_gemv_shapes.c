@@ -137,11 +137,15 @@ static void test_skinny_shapes(void **state)
         {DT_D, MV_OP_T, 250007, 64, 250008, 1, 1, -1.0, 0.5, 0, NULL, 0, 0},
         {DT_S, MV_OP_T, 70001, 33, 70004, -1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_T, 100003, 16, 100004, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
-        /* short-t with G = 2 and 8 vectors per column (the other G are
-         * above: 1, 4, 16, and 8 with alpha = 0) */
+        /* short-t with G = 2, 8 and 32 vectors per column (the other G
+         * are above: 1, 4, 16, 32 in float 128, and 8 with alpha = 0);
+         * G = 32 with lanes past m (62 of 64 rows, 124 of 128) */
         {DT_S, MV_OP_T, 8, 250007, 8, 1, -2, 1.5, -0.5, 0, NULL, 0, 0},
         {DT_D, MV_OP_T, 4, 200003, 4, -1, 1, -0.75, 0.0, 0, NULL, 0, 0},
         {DT_D, MV_OP_T, 16, 100019, 16, 1, 1, 1.0, 2.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 64, 90001, 64, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 62, 50021, 64, 2, -1, 0.5, 1.0, 0, NULL, 0, 0},
+        {DT_S, MV_OP_T, 124, 40009, 128, -1, 3, 1.0, -0.5, 0, NULL, 0, 0},
     };
     const size_t count = sizeof cases / sizeof cases[0];
     for (int mode = 0; mode < 2; ++mode) {

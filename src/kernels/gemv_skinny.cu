@@ -1,8 +1,8 @@
 // Short-wide and tall-skinny GEMV shapes, where the tiled kernels of
 // gemv_fast.cu leave bandwidth unused (docs/notes-gemv.md, entry 10):
 //
-// `short-n` / `short-t` (columns of at most 32 vectors for op N, 16 for
-//   op T, lda = G*W with G a power of two, m a multiple of W): the matrix is read as one flat array
+// `short-n` / `short-t` (columns of at most 32 vectors, lda = G*W with G a
+//   power of two, m a multiple of W): the matrix is read as one flat array
 //   of 16-byte vectors, so every warp load covers 512 contiguous bytes
 //   whatever m is. Vector g holds rows (g % G)*W .. +W-1 of column g / G;
 //   a block walks 256*U consecutive vectors at a time, and since 256 is a
@@ -194,11 +194,11 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict_
     }
 }
 
-// short-t for the call's G (1..16): the instance of LOG_G = log_g.
+// short-t for the call's G (1..32): the instance of LOG_G = log_g.
 template <typename T, int V, int LOG_G = 0>
 cudaError_t launch_short_t(const mv_gemv_args &a, int log_g, unsigned blocks, int64_t span)
 {
-    if constexpr (LOG_G < 4) {
+    if constexpr (LOG_G < 5) {
         if (log_g > LOG_G)
             return launch_short_t<T, V, LOG_G + 1>(a, log_g, blocks, span);
     }
@@ -359,12 +359,13 @@ template <typename T>
 bool launch_short(const mv_gemv_args &a, cudaError_t *err)
 {
     constexpr int W = Vec16<T>::width;
-    // Op T adds the G partial dot products of each column with log2(G)
-    // rounds of shuffles per load: at G = 32 that chain cost more than the
-    // flat reads saved (double 64 x 2^20: 84% of the read bandwidth where
-    // tiled-t reached 90%), so op T takes G <= 16 only.
+    // Columns of up to 32 vectors, both ops. Op T at G = 32 (double m =
+    // 64, float m = 128) lost to tiled-t while short-t ran one wave of
+    // blocks (entry 20), and wins since it runs many short ones (entry 27:
+    // double 64 x 2^20 from 92.0% to 94.1% of the read bandwidth cold,
+    // float 128 x 131072 from 82% to 88%).
     const int64_t g = a.lda / W;
-    if (a.m % W != 0 || g > (a.trans ? 16 : 32) || (g & (g - 1)) != 0)
+    if (a.m % W != 0 || g > 32 || (g & (g - 1)) != 0)
         return false;
     const int log_g = log2_ceil(g);
     const int64_t total = a.n * g;
