@@ -15,9 +15,13 @@ set -euo pipefail
 nvcc=$1 src=$2
 command -v c++filt >/dev/null || { echo "check-kernel-resources: c++filt (binutils) is needed"; exit 1; }
 
-# kernel name (up to the template arguments) -> most registers allowed
+# kernel name (up to the template arguments, or with them) -> most registers
+# allowed. gemv_tiled_t's predicated-tail instances run at three blocks per
+# SM, taken only where the tail is long enough to pay for it, and
+# gemv_tiled_n_shift at three (entry 28).
 declare -A budget=(
-    [gemv_tiled_n]=64 [gemv_thin_n]=64 [gemv_thin_n_wide]=80 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
+    ["gemv_tiled_t<float, 4, true>"]=80 ["gemv_tiled_t<double, 2, true>"]=80
+    [gemv_tiled_n]=64 [gemv_tiled_n_shift]=80 [gemv_thin_n]=64 [gemv_thin_n_wide]=80 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
     [gemv_short_n]=64 [gemv_short_t]=64 [gemv_tall_n]=64 [gemv_tall_t]=128
 )
 
@@ -40,20 +44,21 @@ for file in gemv_fast.cu gemv_skinny.cu; do
     cat "$tmp/kernels" >>"$tmp/all"
     while IFS=$'\t' read -r kernel regs st ld stack; do
         base=${kernel%%<*}
-        [ -n "${budget[$base]:-}" ] || continue
+        limit=${budget[$kernel]:-${budget[$base]:-}}
+        [ -n "$limit" ] || continue
         checked=$((checked + 1))
-        if [ "$regs" -gt "${budget[$base]}" ] || [ "$st" -ne 0 ] || [ "$ld" -ne 0 ] || [ "$stack" -ne 0 ]; then
-            echo "FAIL $kernel: $regs registers (budget ${budget[$base]}), spill stores $st, loads $ld, stack $stack bytes"
+        if [ "$regs" -gt "$limit" ] || [ "$st" -ne 0 ] || [ "$ld" -ne 0 ] || [ "$stack" -ne 0 ]; then
+            echo "FAIL $kernel: $regs registers (budget $limit), spill stores $st, loads $ld, stack $stack bytes"
             status=1
         else
-            echo "ok   $kernel: $regs registers (budget ${budget[$base]})"
+            echo "ok   $kernel: $regs registers (budget $limit)"
         fi
     done <"$tmp/kernels"
 done
 # Every budgeted kernel family must have been seen (a rename must not
 # silently empty the check).
 for base in "${!budget[@]}"; do
-    grep -q "^$base<" "$tmp/all" || { echo "FAIL no kernel $base<...> found"; status=1; }
+    grep -qF "${base%%<*}<" "$tmp/all" || { echo "FAIL no kernel $base<...> found"; status=1; }
 done
 echo "check-kernel-resources: $checked kernels checked"
 exit $status

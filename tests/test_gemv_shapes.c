@@ -1,7 +1,9 @@
 /* GPU: mv_sgemv and mv_dgemv against the double reference over many shapes:
  * every m, n in 1..70 (1..20 in small mode), primes and large odd shapes,
  * the short-wide and tall-skinny shapes, op N's thin tiles, lda > m,
- * negative and non-unit increments. Fresh random data each run. */
+ * negative and non-unit increments, and shapes as users have them (sizes
+ * that are multiples of nothing, lda = m). Fresh random data each run. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -274,6 +276,74 @@ static void test_thin_tiles(void **state)
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 }
 
+/* Shapes as users have them: sizes that are multiples of nothing, lda = m
+ * (columns that start off a 16-byte boundary whenever m is not a multiple
+ * of the vector) or m + 1..3, so that op T's columns end in every
+ * remainder of a round of loads (the predicated tail rounds of tiled-t),
+ * and op N's row tiles and column splits end part-way. First the shapes
+ * that showed it (scaled to the test's budget), then every m mod 8 around
+ * a few sizes, then log-uniform random shapes with random lda, increments,
+ * scalars and pointer offsets. */
+static void test_any_shape(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(8);
+    static const int64_t shapes[][2] = {
+        {1177, 9897}, {387, 47414}, {333, 7777}, {2277, 5574}, {2142, 1306}, {39, 61859},
+        {51, 14258},  {1683, 3360}, {300, 200},  {1000, 1000}, {4095, 511}, {70001, 17},
+    };
+    const int64_t cap = small_mode() ? 400000 : 12000000; /* elements of A */
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+        const int64_t m = shapes[s][0], n = shapes[s][1];
+        if (m * n > cap)
+            continue;
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+            for (int trans = 0; trans < 2; ++trans) {
+                const gemv_case c = {dtype, (mv_operation)trans, m, n, m, 1, 1, 1.0, 0.0, 0, NULL, 0, 0};
+                run_gemv_case(h, &c, &r);
+            }
+    }
+    /* Every m mod 8 (the vector width is 4 floats, 2 doubles), lda = m
+     * and m + 1, around sizes where tiled-t's P changes. */
+    static const int64_t bases[] = {64, 256, 1024};
+    for (size_t b = 0; b < sizeof bases / sizeof bases[0]; ++b)
+        for (int64_t d = -4; d < 4; ++d) {
+            const int64_t m = bases[b] + d, n = small_mode() ? 37 : 301;
+            for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+                for (int trans = 0; trans < 2; ++trans)
+                    for (int64_t pad = 0; pad < 2; ++pad) {
+                        const gemv_case c = {dtype, (mv_operation)trans, m, n, m + pad, 1, 1,
+                                             rng_uniform(&r), pad ? rng_uniform(&r) : 0.0, 0, NULL, 0, 0};
+                        run_gemv_case(h, &c, &r);
+                    }
+        }
+    static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
+    const int count = small_mode() ? 24 : 160;
+    for (int k = 0; k < count; ++k) {
+        int64_t m, n;
+        do { /* log-uniform in [1, 2^17] */
+            m = (int64_t)exp2(17.0 * (rng_uniform(&r) + 1.0) / 2.0);
+            n = (int64_t)exp2(17.0 * (rng_uniform(&r) + 1.0) / 2.0);
+        } while (m * n > cap / 4);
+        const gemv_case c = {
+            k % 2 ? DT_D : DT_S,
+            (mv_operation)((k / 2) % 2),
+            m,
+            n,
+            m + (k % 3 ? rng_range(&r, 0, 3) : 0),
+            incs[rng_range(&r, 0, 5)],
+            incs[rng_range(&r, 0, 5)],
+            rng_uniform(&r) * 2.0,
+            k % 4 == 0 ? 0.0 : rng_uniform(&r),
+            0,
+            NULL,
+            k % 5 ? 0 : rng_range(&r, 1, 3),
+            k % 7 ? 0 : rng_range(&r, 1, 3),
+        };
+        run_gemv_case(h, &c, &r);
+    }
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -281,4 +351,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_strides),
               HANDLE_TEST(test_strided_x_large_t),
               HANDLE_TEST(test_unaligned_pointers),
-              HANDLE_TEST(test_thin_tiles))
+              HANDLE_TEST(test_thin_tiles),
+              HANDLE_TEST(test_any_shape))

@@ -27,6 +27,9 @@ typedef struct {
     int sm_count;           /* of the handle's device, for grid sizing */
     int pdl;                /* 1: launch the default path's kernels as programmatic
                              * dependent launches (compute capability 9.0+) */
+    int scalar_n;           /* 1: op N reads columns off a 16-byte boundary with
+                             * tiled-n's scalar loads, not tiled-n-shift (the
+                             * variant tiled-n-scalar) */
     /* The handle's workspace for reductions split across blocks (NULL when
      * it has none): partial sums, and per-tile counters that are zero
      * between calls. */

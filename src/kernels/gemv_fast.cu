@@ -12,8 +12,12 @@
 //   every byte of A is read once, coalesced, with 4 x 16 bytes in flight per
 //   thread, four blocks per SM, and enough blocks (splits of the columns,
 //   one round of loads each) to fill 132 SMs: the read bandwidth on large
-//   shapes, one launch (~4-5 us) on small ones. Unaligned columns (odd
-//   lda): the same bytes in flight as scalar loads, rows TX apart.
+//   shapes, one launch (~4-5 us) on small ones.
+// `tiled-n-shift` (op N, columns off a 16-byte boundary: lda not a multiple
+//   of the vector): tiled-n's tiles and splits with 16-byte loads of the
+//   aligned vectors around each column's rows, realigned once per tile
+//   (see the kernel). The variant tiled-n-scalar keeps tiled-n's scalar
+//   loads (rows TX apart) for such columns.
 // `thin-n` (op N, aligned columns, A of 32 KB to 8 MB with at least 64
 //   tiles, or to 32 MB with at least 128-256): a block owns a tile of P*V
 //   rows, one, two or four 16-byte vectors of every column, and all n
@@ -22,12 +26,15 @@
 //   loads: 1-2 us) costs more than reading 16-64 bytes per column instead
 //   of 256; on larger matrices the short runs cost more (entry 24 of
 //   docs/notes-gemv.md).
-// `tiled-t` (op T): P threads share a column (P from m: 1..256, halved
-//   while the column blocks make one to four waves), 256/P columns per
-//   block; each thread reads V rows at a time, eight loads in flight (64
-//   registers, four blocks per SM), and the P partial sums are combined by
-//   shuffles (and shared memory when P > 32). Long columns with few
-//   outputs are split over rows.
+// `tiled-t` (op T): P threads share a column (P from m: 1..256, the
+//   largest that leaves each thread a full round of eight vector loads;
+//   halved while the column blocks make one to four waves), 256/P columns
+//   per block; each thread reads V rows at a time, eight loads in flight (64
+//   registers, four blocks per SM), then the vectors left, fewer than a
+//   round, in predicated rounds of four where they average half a vector
+//   per thread or more; the P partial sums are combined by shuffles (and
+//   shared memory when P > 32). Long columns with few outputs are split
+//   over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns. A column
 //   that does not start on a 16-byte boundary (odd lda) takes its first
 //   r < V rows in scalar loads and the rest in 16-byte loads, so odd lda
@@ -37,6 +44,8 @@
 //   traffic for x drops from one x per column to one per four columns.
 // Short-wide and tall-skinny shapes take the kernels of gemv_skinny.cu
 // (launch() below tries them first).
+#include <cmath>
+
 #include "gemv_split.cuh"
 
 namespace mv {
@@ -180,6 +189,199 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
     }
 }
 
+// tiled-n-shift (op N, columns off a 16-byte boundary: lda not a multiple
+// of the vector, or A itself off one): 16-byte loads for every column all
+// the same. Column j's aligned vectors hold rows shifted by s_j (the
+// column start's offset from a 16-byte boundary, in elements), and since
+// 4*lda is a multiple of V, s_j depends only on j mod 4: the position of
+// the column in its quad. Thread tx of a tile at row R0 loads, in column
+// j, the aligned vector of rows R0 + tx*V - s_j .. +V-1 and adds it into
+// acc[j mod 4], so each position keeps its own, fixed, row offset; at the
+// end of the tile the four are put back in row order: the elements past
+// the shift are the thread's rows R0 + tx*V .., those before it the rows
+// of thread tx-1 (through shared memory). A tile's rows span TX+1 aligned
+// vectors, so a tile of TX threads owns the rows of TX-1 of them (the
+// last thread only lends its vector's head to thread TX-2): 1/TX of the
+// loads are read twice, from L2. Vectors that would reach before A or past
+// its last element (first column, last rows of the last column) are read
+// element by element within those bounds. Napkin math: the same bytes in
+// flight as tiled-n with aligned columns (four 16-byte loads a thread),
+// where tiled-n's scalar loads for such columns read each 128-byte run
+// across two lines and lost 5-8% (entry 28 of docs/notes-gemv.md).
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads, 3)
+gemv_tiled_n_shift(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x,
+                   int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_tx,
+                   Split sp)
+{
+    pdl_begin();
+    __shared__ T red[kWarps][kThreads];   // the rows' own sums, one line per warp or per ty
+    __shared__ T lent[kWarps][kThreads];  // the sums thread tx holds for thread tx-1's rows
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    const int TX = 1 << log_tx, TY = kThreads >> log_tx;
+    const int tx = threadIdx.x & (TX - 1), ty = threadIdx.x >> log_tx;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int64_t rows_per_tile = int64_t(TX - 1) * V;
+    const int64_t tiles = (m + rows_per_tile - 1) / rows_per_tile;
+
+    if (alpha == T(0)) {
+        if (blockIdx.y == 0)
+            scale_outputs_grid(y, incy, m, beta);
+        return;
+    }
+
+    const int64_t j_begin = int64_t(blockIdx.y) * sp.span;  // a multiple of 4
+    const int64_t j_end = j_begin + sp.span < n ? j_begin + sp.span : n;
+    const bool x_vec = incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
+    const T *const a_end = A + (n - 1) * lda + m;  // one past the last element
+    int shift[4];
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+        shift[c] = int(reinterpret_cast<uintptr_t>(A + (j_begin + c) * lda) / sizeof(T) % V);
+    for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+        const int64_t r0 = tile * rows_per_tile + int64_t(tx) * V;  // the thread's first row
+        T acc[4][V];
+#pragma unroll
+        for (int c = 0; c < 4; ++c)
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                acc[c][k] = T(0);
+        if (r0 - V < m) {  // the vector holds a row of the matrix
+            const T *a[4];
+#pragma unroll
+            for (int c = 0; c < 4; ++c)
+                a[c] = A + r0 - shift[c];
+            // A vector that starts before A lies in A's 16-byte line, which
+            // belongs to A's allocation (allocations start on 256-byte
+            // boundaries); one that reaches past A's last element may not:
+            // its elements there are zeros.
+            const auto load = [&](const T *p, T(&v)[V]) {
+                if (p + V <= a_end) {
+                    load_v<T, V>(p, v);
+                } else {
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        v[k] = p + k < a_end ? __ldg(p + k) : T(0);
+                }
+            };
+            // Thread ty takes quads of 4 consecutive columns, q = ty, ty+TY,
+            // .... A thread's vector ends before row m + 2V - 1, so column j
+            // cannot reach past A's last element when (n-1-j)*lda >= 2V:
+            // the quads of such columns load without the check.
+            const int64_t quads = (j_end - j_begin) / 4;
+            const int64_t last_safe = n - 1 - (2 * V + lda - 1) / lda;  // the last such column
+            const int64_t whole = (last_safe - j_begin + 1) / 4;
+            const int64_t unchecked = last_safe < j_begin ? 0 : whole < quads ? whole : quads;
+            int64_t q = ty;
+            for (; q < unchecked; q += TY) {
+                T v[4][V], xv[4];
+                const int64_t j0 = j_begin + 4 * q;
+                load_x4<T>(x, j0, incx, x_vec, xv);
+#pragma unroll
+                for (int c = 0; c < 4; ++c)
+                    load_v<T, V>(a[c] + (j0 + c) * lda, v[c]);
+#pragma unroll
+                for (int c = 0; c < 4; ++c)
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        acc[c][k] += v[c][k] * xv[c];
+            }
+            for (; q < quads; q += TY) {
+                const int64_t j0 = j_begin + 4 * q;
+#pragma unroll
+                for (int c = 0; c < 4; ++c) {
+                    T v[V];
+                    load(a[c] + (j0 + c) * lda, v);
+                    const T xj = x[(j0 + c) * incx];
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        acc[c][k] += v[k] * xj;
+                }
+            }
+            // The last (j_end - j_begin) % 4 columns, one per thread: quad
+            // position ty.
+            const int64_t j = j_begin + 4 * quads + ty;
+            if (j < j_end) {
+#pragma unroll
+                for (int c = 0; c < 3; ++c)
+                    if (c == ty) {
+                        T v[V];
+                        load(a[c] + j * lda, v);
+                        const T xj = x[j * incx];
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            acc[c][k] += v[k] * xj;
+                    }
+            }
+        }
+        // Back to row order: element k of position c is row r0 + k - s_c,
+        // the thread's own row k - s_c, or thread tx-1's row k - s_c + V.
+        // Rotated left by s_c (two conditional rotations, by 1 and by 2),
+        // element d is row r0 + d for d < V - s_c, else r0 + d - V.
+        T own[V], lend[V];
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            own[k] = lend[k] = T(0);
+#pragma unroll
+        for (int c = 0; c < 4; ++c) {
+            T w[V];
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                w[k] = shift[c] & 1 ? acc[c][(k + 1) % V] : acc[c][k];
+            if constexpr (V == 4) {
+                T t[V];
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    t[k] = shift[c] & 2 ? w[(k + 2) % V] : w[k];
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    w[k] = t[k];
+            }
+#pragma unroll
+            for (int d = 0; d < V; ++d) {
+                const bool mine = d < V - shift[c];
+                own[d] += mine ? w[d] : T(0);
+                lend[d] += mine ? T(0) : w[d];
+            }
+        }
+        // The TY partial sums of each row, in a fixed order: lanes of a
+        // warp that share tx first (shuffles), then across warps.
+        sum_lanes_apart(own, TX);
+        sum_lanes_apart(lend, TX);
+        const int group = TX < 32 ? warp : ty;
+        const int groups = TX < 32 ? kWarps : TY;
+        if (TX >= 32 || lane < TX)
+#pragma unroll
+            for (int k = 0; k < V; ++k) {
+                red[group][tx * V + k] = own[k];
+                lent[group][tx * V + k] = lend[k];
+            }
+        __syncthreads();
+        // Thread o finishes row tile*rows_per_tile + o: its own sums, and
+        // what the next thread lent it.
+        const int o = threadIdx.x;
+        const int64_t row = tile * rows_per_tile + o;
+        const bool owns = o < rows_per_tile && row < m;
+        T total = T(0);
+        if (owns)
+            for (int g = 0; g < groups; ++g)
+                total += red[g][o] + lent[g][o + V];
+        if (sp.splits == 1) {
+            if (owns)
+                store_output(y + row * incy, alpha, total, beta);
+        } else if (publish_partials<T>(sp, blockIdx.y, tile, row, total, owns)) {
+            // rows_per_tile outputs in a slot of TX*V (a power of two); the
+            // first is a multiple of V, as the finish's vector loads need.
+            const int64_t first = tile * rows_per_tile;
+            finish_tile<T>(sp, tile, first, TX * V, m - first < rows_per_tile ? m - first : rows_per_tile, y, incy,
+                           alpha, beta);
+        }
+        __syncthreads();  // red[] and lent[] are reused by the next tile
+    }
+}
+
 // thin-n: tile blockIdx.x is rows [P*V*blockIdx.x, +P*V); thread (c, p)
 // of a block of NT threads reads rows p*V .. p*V+V-1 of columns c, c + C,
 // c + 2C, ... (C = NT/P) with U loads of A and U of x in flight, so a warp
@@ -283,8 +485,10 @@ gemv_thin_n_wide(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, con
 // (x shifted into place by shuffles instead of scalar loads was slower, and
 // the kernel is sensitive to its register count: entry 11 of
 // docs/notes-gemv.md. Check ptxas -v when changing it: 64 registers, four
-// blocks per SM, no spills.)
-template <typename T, int V>
+// blocks per SM, no spills.) PredTail: the vectors left after the full
+// rounds in predicated rounds of four, all in flight (78-80 registers,
+// three blocks per SM), instead of one at a time (launch_t chooses).
+template <typename T, int V, bool PredTail>
 __global__ void __launch_bounds__(kThreads)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
@@ -346,19 +550,67 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
                             acc += v[u][k] * x[(i + u * step + k) * incx];
                 }
             }
-            // Fewer than kUnroll whole vectors left: one at a time.
-            for (; i + (V - 1) < i_end; i += step) {
-                T v[V];
-                load_v<T, V>(a + i, v);
+            // Fewer than kUnroll whole vectors left (every m that is not a
+            // multiple of P*V*kUnroll rows). PredTail: rounds of kTail
+            // predicated loads, all in flight at once; else one at a time.
+            if constexpr (PredTail) {
+                constexpr int kTail = kUnroll / 2;
+                const int vstep = P * V;
+                for (; i + (V - 1) < i_end; i += kTail * vstep) {
+                    const int64_t lim = i_end - (V - 1) - i;  // vector u exists when u * vstep < lim
+                    const T *pa = a + i, *px = x + i * incx;
+                    T v[kTail][V];
 #pragma unroll
-                for (int k = 0; k < V; ++k)
-                    acc += v[k] * x[(i + k) * incx];
+                    for (int u = 0; u < kTail; ++u) {
+                        if (u * vstep < lim) {
+                            load_v<T, V>(pa + u * vstep, v[u]);
+                        } else {
+#pragma unroll
+                            for (int k = 0; k < V; ++k)
+                                v[u][k] = T(0);
+                        }
+                    }
+                    if (x_vec) {
+#pragma unroll
+                        for (int u = 0; u < kTail; ++u) {
+                            T xv[V];
+                            load_v<T, V>(px + (u * vstep < lim ? u * vstep : 0), xv);
+#pragma unroll
+                            for (int k = 0; k < V; ++k)
+                                acc += u * vstep < lim ? v[u][k] * xv[k] : T(0);
+                        }
+                    } else if (incx == 1) {
+#pragma unroll
+                        for (int u = 0; u < kTail; ++u)
+#pragma unroll
+                            for (int k = 0; k < V; ++k)
+                                acc += v[u][k] * (u * vstep < lim ? px[u * vstep + k] : T(0));
+                    } else {
+#pragma unroll
+                        for (int u = 0; u < kTail; ++u)
+#pragma unroll
+                            for (int k = 0; k < V; ++k)
+                                acc += v[u][k] * (u * vstep < lim ? px[(u * vstep + k) * incx] : T(0));
+                    }
+                }
+                // The rows past the split's last whole vector (fewer than V).
+                const int64_t whole = i_begin + r + (i_end - i_begin - r) / V * V;
+                for (int64_t h = (whole > i_begin + r ? whole : i_begin + r) + l; h < i_end; h += P)
+                    acc += a[h] * x[h * incx];
+            } else {
+                for (; i + (V - 1) < i_end; i += step) {
+                    T v[V];
+                    load_v<T, V>(a + i, v);
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        acc += v[k] * x[(i + k) * incx];
+                }
+                for (; i < i_end; i += step)
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        if (i + k < i_end)
+                            acc += a[i + k] * x[(i + k) * incx];
             }
-            for (; i < i_end; i += step)
-#pragma unroll
-                for (int k = 0; k < V; ++k)
-                    if (i + k < i_end)
-                        acc += a[i + k] * x[(i + k) * incx];
         }
         // Combine the P partial sums of a column in a fixed order.
         for (int off = 1; off < P && off < 32; off *= 2)
@@ -560,14 +812,6 @@ cudaError_t launch_n(const mv_gemv_args &a)
                 return thin_launch(gemv_thin_n<T, V, 1>, tiles1, kThreads);
         }
     }
-    const int64_t groups = (a.m + V - 1) / V;
-    const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
-    const int cap = a.n < 256 || tiles64 >= 2 * want ? 6 : Vec ? 4 : 5;
-    int log_tx = log2_ceil(groups);
-    log_tx = log_tx > cap ? cap : log_tx;
-    const int64_t rows_per_tile = (int64_t(1) << log_tx) * V;
-    const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
-    const int64_t ty = kThreads >> log_tx;
     // A round of loads is one quad of 4 columns per thread. Splits of one
     // round each (up to a wave of blocks): entry 7 of docs/notes-gemv.md
     // measured 5-25% less time than two-round splits on mid-size shapes.
@@ -577,12 +821,67 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // at 2 x 8192, 64 KB, one block's eight rounds took 6.87 against 4.96).
     constexpr SplitPolicy one_round{1, 1}, no_split{int64_t(1) << 40, 1};
     const bool tiny = bytes <= kNoSplitBytes;
-    const Split sp = plan_split(a, want, tiles, a.n, a.m, ty * 4, 4, sizeof(T), kThreads / rows_per_tile,
-                                tiny ? no_split : one_round);
-    const dim3 grid(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks), unsigned(sp.splits));
-    return launch_kernel(a, gemv_tiled_n<T, V, Vec>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_tx,
-                         sp);
+    const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
+    struct Plan {
+        bool shift;
+        int log_tx;
+        int64_t tiles, want;
+        Split sp;
+    };
+    // A tile of TX threads owns TX*V rows (tiled-n), or (TX-1)*V
+    // (tiled-n-shift: the last thread's vector only completes the rows of
+    // the one before).
+    const auto plan = [&](bool shift, int log_tx, int64_t blocks_per_wave) {
+        const int64_t rows_per_tile = ((int64_t(1) << log_tx) - (shift ? 1 : 0)) * V;
+        const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
+        const int64_t ty = kThreads >> log_tx;
+        return Plan{shift, log_tx, tiles, blocks_per_wave,
+                    plan_split(a, blocks_per_wave, tiles, a.n, a.m, ty * 4, 4, sizeof(T),
+                               kThreads / (V << log_tx), tiny ? no_split : one_round)};
+    };
+    const auto log_tx_for = [&](int64_t groups, int cap) {
+        const int l = log2_ceil(groups);
+        return l > cap ? cap : l;
+    };
+    const int64_t vecs = (a.m + V - 1) / V;
+    Plan p = plan(false, log_tx_for(vecs, a.n < 256 || tiles64 >= 2 * want ? 6 : Vec ? 4 : 5), want);
+    // Columns off a 16-byte boundary: tiled-n-shift's 16-byte loads where
+    // its blocks stream, else tiled-n's scalar loads. tiled-n-shift takes
+    // 78 registers (three blocks per SM, a quarter fewer loads in flight
+    // than tiled-n's four): it wins where each block streams many rounds
+    // and loses where a block's few rounds wait on their loads (the
+    // latency-bound regime) or where its tiles alone make more than a
+    // wave (no split: a part-filled last wave of long blocks). Entry 28
+    // of docs/notes-gemv.md, one process each: float 8192^2 lda 8193,
+    // 43 rounds per block, 95.7 against 98.4 us; float 333 x 77777, 18
+    // rounds, 42.0 against 44.6; float 1683 x 3360, 4 rounds, 13.6
+    // against 12.9; float 100003 x 1001, no split, 160 against 148.
+    // At least 32 threads along the rows, so that at most 1/32 of its
+    // loads are read twice, and 64 where their blocks fill more of the
+    // wave (the equal blocks of one wave end together, so the SMs left
+    // without a block stay idle: 8192^2, lda 8193: 67 tiles of 32 threads
+    // in 5 splits fill 335 of 396 places, 33 of 64 in 12 splits all 396).
+    if (!Vec && !a.scalar_n) {
+        const int64_t want_shift = wave_blocks<gemv_tiled_n_shift<T, V>>(a);
+        const int cap = a.n < 256 || tiles64 >= 2 * want_shift ? 6 : 5;
+        Plan q = plan(true, log_tx_for(vecs + 1, cap), want_shift);  // vecs + 1 >= 2: TX >= 2
+        const auto filled = [&](const Plan &r) {
+            const int64_t blocks = r.tiles * r.sp.splits;
+            return blocks <= r.want ? blocks : blocks % r.want;
+        };
+        if (q.log_tx == 5 && vecs + 1 > 32) {
+            const Plan wide = plan(true, 6, want_shift);
+            if (filled(wide) > filled(q))
+                q = wide;
+        }
+        const int64_t rounds = (q.sp.span + 4 * (kThreads >> q.log_tx) - 1) / (4 * (kThreads >> q.log_tx));
+        if (q.sp.splits > 1 && rounds >= 8)
+            p = q;
+    }
+    const dim3 grid(unsigned(p.tiles < kMaxBlocks ? p.tiles : kMaxBlocks), unsigned(p.sp.splits));
+    return launch_kernel(a, p.shift ? gemv_tiled_n_shift<T, V> : gemv_tiled_n<T, V, Vec>, grid, a.m, a.n,
+                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta, p.log_tx, p.sp);
 }
 
 // x[i * incx] -> out[i]: op T's x made contiguous (see launch_t).
@@ -619,8 +918,16 @@ cudaError_t launch_t(const mv_gemv_args &args)
         a.incx = 1;
         a.split_ws_bytes -= x_bytes;
     }
-    // P threads per column: about one vector load each per kUnroll x V rows.
-    int log_p = log2_ceil((a.m + V * kUnroll - 1) / (V * kUnroll));
+    // P threads per column (a power of two, at most 256): the largest that
+    // still gives every thread a full round of kUnroll vector loads
+    // (nvec >= P*kUnroll), so that the rows left after the full rounds are
+    // less than one round per thread. P was the smallest power of two that
+    // covers the column in one round: for any m but a power of two most
+    // threads then had 4-7 vectors, never a full round, and read them in
+    // the tail (float op T 1177 x 98970 at 1.30x cuBLAS's time; 0.95x with
+    // this rule and the predicated tail, entry 28 of docs/notes-gemv.md).
+    const int64_t nvec = (a.m + V - 1) / V;  // vectors of a column
+    int log_p = nvec >= kUnroll ? log2_ceil(nvec / kUnroll + 1) - 1 : 0;
     log_p = log_p > 8 ? 8 : log_p;
     // Columns longer than L1 holds x (64 KB of x; L1 is 256 KB per SM
     // shared with the loads in flight), each a whole block's work, and
@@ -644,7 +951,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // us hot (cuBLAS 8.73), float 2048 x 4096 from 14.82 to 14.10 us cold
     // (the read kernel 14.07). Past four waves the same rule cost time
     // (double 4096 x 16384 from 176 to 183 us), so it stops there.
-    const int64_t want = wave_blocks<gemv_tiled_t<T, V>>(a);
+    const int64_t want = wave_blocks<gemv_tiled_t<T, V, false>>(a);
     int64_t blocks_n = (a.n + (kThreads >> log_p) - 1) / (kThreads >> log_p);
     if (blocks_n <= 4 * want)
         while (blocks_n > want && log_p > 3) {
@@ -654,9 +961,18 @@ cudaError_t launch_t(const mv_gemv_args &args)
     const int64_t p = int64_t(1) << log_p;
     const Split sp = plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
     const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
-    return launch_kernel(a, gemv_tiled_t<T, V>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
-                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_p,
-                         sp);
+    // The tail after a thread's full rounds: in rounds of predicated loads
+    // (gemv_tiled_t<.., true>, 78-80 registers, three blocks per SM) where
+    // it averages half a vector per thread or more, else one vector at a
+    // time (64 registers, four blocks per SM): a short tail costs less than
+    // a quarter fewer loads in flight in the full rounds (entry 28: double
+    // 2142 x 13066, 0.4 tail vectors per thread, 0.97x cuBLAS's time one at
+    // a time, 1.06x predicated; float 2277 x 5574, 0.9, 0.94x and 0.85x).
+    const double per_thread = double((sp.span + V - 1) / V) / double(p);
+    const bool pred_tail = per_thread - kUnroll * std::floor(per_thread / kUnroll) >= 0.5;
+    return launch_kernel(a, pred_tail ? gemv_tiled_t<T, V, true> : gemv_tiled_t<T, V, false>, grid, a.m, a.n,
+                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_p, sp);
 }
 
 template <typename T>

@@ -8,6 +8,7 @@
 
 extern const mv_gemv_variant mv_variant_default;
 extern const mv_gemv_variant mv_variant_tiled;
+extern const mv_gemv_variant mv_variant_tiled_n_scalar;
 extern const mv_gemv_variant mv_variant_naive;
 extern const mv_gemv_variant mv_variant_warp_per_row;
 extern const mv_gemv_variant mv_variant_block_reduce;
@@ -21,6 +22,7 @@ extern const mv_gemv_variant mv_variant_vector4;
 static const mv_gemv_variant *const variants[] = {
     &mv_variant_default,
     &mv_variant_tiled,
+    &mv_variant_tiled_n_scalar,
     &mv_variant_naive,
     &mv_variant_reduce_per_row,
     &mv_variant_large_tz,
