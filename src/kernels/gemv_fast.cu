@@ -975,6 +975,38 @@ cudaError_t launch_t(const mv_gemv_args &args)
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_p, sp);
 }
 
+// The dispatch, and the model it follows for any m, n, lda and alignment
+// (H100: 132 SMs, ~3.1-3.3 TB/s read, a DRAM round trip of ~1 us under
+// load; entry 28 of docs/notes-gemv.md):
+// - Bytes in flight. Streaming at the read bandwidth takes ~3 MB in
+//   flight, ~25 KB per SM. Every kernel keeps more (48-128 KB per SM:
+//   blocks per SM x threads x loads in flight x 16 bytes), so that
+//   latency spikes are hidden; registers decide the blocks per SM, which
+//   is why a kernel's register budget is part of its speed
+//   (tests/check-kernel-resources.sh).
+// - Rounds. A thread issues its loads in rounds (four to eight 16-byte
+//   loads, all in flight) and waits once per round. The work is cut so
+//   that every thread has full rounds whatever m is (op T: P from the
+//   column's vectors, the largest power of two with a full round per
+//   thread), and what is left is read in predicated rounds, not one load
+//   at a time, where it is long enough to matter. A call's time is then
+//   about launch + rounds x round trip + the split's finish, or the bytes
+//   over the bandwidth, whichever is larger.
+// - Waves. Blocks of one wave end together, so a grid that leaves SMs
+//   without a block, or a last wave of a few blocks, streams at the rate
+//   of the busy SMs: the reduction is split (op N over columns, op T over
+//   rows) until the blocks fill about a wave, and tile sizes are chosen
+//   for the fuller wave where two are possible.
+// - Splits. A split costs its partial sums, a release/acquire counter and
+//   a share of the last block's finish (1-2 us on the chain): one round
+//   per split at least (op N), two (op T), none below 32 KB, and at most
+//   64 partial sums per finishing thread.
+// - Alignment. Every column is read in 16-byte loads whatever lda is: op T
+//   peels each column's head (fewer than a vector) into scalar loads; op N
+//   reads the aligned vectors around a tile's rows and realigns them once
+//   per tile (tiled-n-shift) where its blocks stream, and falls back to
+//   scalar loads, rows a warp apart, where a block's few rounds are
+//   latency-bound and tiled-n's four blocks per SM keep more in flight.
 template <typename T>
 cudaError_t launch(const mv_gemv_args &a, bool skinny)
 {
@@ -985,8 +1017,9 @@ cudaError_t launch(const mv_gemv_args &a, bool skinny)
     const bool vec = vector_ok<T>(a);
     if (a.trans)
         return vec ? launch_t<T, W, true>(a) : launch_t<T, W, false>(a);
-    // Op N keeps V = W rows per thread either way (scalar loads TX apart
-    // when the columns are not 16-byte aligned): as many bytes in flight.
+    // Op N keeps V = W rows per thread either way (tiled-n-shift's
+    // realigned vectors, or scalar loads TX apart, when the columns are
+    // not 16-byte aligned): as many bytes in flight.
     return vec ? launch_n<T, W, true>(a) : launch_n<T, W, false>(a);
 }
 
