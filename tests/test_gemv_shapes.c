@@ -303,6 +303,17 @@ static void test_any_shape(void **state)
                 run_gemv_case(h, &c, &r);
             }
     }
+    /* Long columns in more column blocks than a wave (op T splits the
+     * rows into parts so that the blocks fill their last wave), odd and
+     * even lda. */
+    if (!small_mode()) {
+        const gemv_case longs[] = {
+            {DT_S, MV_OP_T, 70001, 601, 70001, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+            {DT_D, MV_OP_T, 40009, 557, 40010, -1, 2, -0.5, 0.75, 0, NULL, 0, 0},
+        };
+        for (size_t k = 0; k < sizeof longs / sizeof longs[0]; ++k)
+            run_gemv_case(h, &longs[k], &r);
+    }
     /* Every m mod 8 (the vector width is 4 floats, 2 doubles), lda = m
      * and m + 1, around sizes where tiled-t's P changes. */
     static const int64_t bases[] = {64, 256, 1024};

@@ -918,17 +918,23 @@ cudaError_t launch_t(const mv_gemv_args &args)
         a.incx = 1;
         a.split_ws_bytes -= x_bytes;
     }
-    // P threads per column (a power of two, at most 256): the largest that
-    // still gives every thread a full round of kUnroll vector loads
-    // (nvec >= P*kUnroll), so that the rows left after the full rounds are
-    // less than one round per thread. P was the smallest power of two that
-    // covers the column in one round: for any m but a power of two most
-    // threads then had 4-7 vectors, never a full round, and read them in
-    // the tail (float op T 1177 x 98970 at 1.30x cuBLAS's time; 0.95x with
-    // this rule and the predicated tail, entry 28 of docs/notes-gemv.md).
+    // P threads per column (a power of two, at most 256): the smallest
+    // that covers a column in one round of kUnroll vector loads per thread,
+    // so that a small grid has as many blocks as it can. Where the column
+    // blocks make more than four waves anyway, the largest P that still
+    // gives every thread a full round (nvec >= P*kUnroll): with the
+    // smallest, for any m but a power of two most threads had 4-7 vectors,
+    // never a full round (float op T 1177 x 98970 at 1.30x cuBLAS's time;
+    // 0.95x with this rule and the predicated tail; double 405 x 3585, 449
+    // blocks, lost 20% with the largest, entry 28 of docs/notes-gemv.md).
+    // Between one and four waves, the rule below halves P anyway.
     const int64_t nvec = (a.m + V - 1) / V;  // vectors of a column
-    int log_p = nvec >= kUnroll ? log2_ceil(nvec / kUnroll + 1) - 1 : 0;
+    int log_p = log2_ceil((nvec + kUnroll - 1) / kUnroll);
     log_p = log_p > 8 ? 8 : log_p;
+    if ((a.n + (kThreads >> log_p) - 1) / (kThreads >> log_p) > 4 * wave_blocks<gemv_tiled_t<T, V, false>>(a)) {
+        log_p = nvec >= kUnroll ? log2_ceil(nvec / kUnroll + 1) - 1 : 0;
+        log_p = log_p > 8 ? 8 : log_p;
+    }
     // Columns longer than L1 holds x (64 KB of x; L1 is 256 KB per SM
     // shared with the loads in flight), each a whole block's work, and
     // enough of them for a wave of four-column blocks: gemv_tiled_t_cols4.
@@ -951,16 +957,30 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // us hot (cuBLAS 8.73), float 2048 x 4096 from 14.82 to 14.10 us cold
     // (the read kernel 14.07). Past four waves the same rule cost time
     // (double 4096 x 16384 from 176 to 183 us), so it stops there.
-    const int64_t want = wave_blocks<gemv_tiled_t<T, V, false>>(a);
-    int64_t blocks_n = (a.n + (kThreads >> log_p) - 1) / (kThreads >> log_p);
-    if (blocks_n <= 4 * want)
-        while (blocks_n > want && log_p > 3) {
-            --log_p;
-            blocks_n = (a.n + (kThreads >> log_p) - 1) / (kThreads >> log_p);
-        }
-    const int64_t p = int64_t(1) << log_p;
-    const Split sp = plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
-    const dim3 grid(unsigned(blocks_n < kMaxBlocks ? blocks_n : kMaxBlocks), unsigned(sp.splits));
+    struct Plan {
+        int log_p;
+        int64_t blocks_n, want;
+        Split sp;
+        bool long_tail;
+    };
+    // The part of the last wave of blocks that has a block (1: full).
+    const auto fill_of = [](int64_t blocks, int64_t want) {
+        return double(blocks) / double((blocks + want - 1) / want * want);
+    };
+    const int log_p_max = log_p;
+    const auto plan = [&](int64_t want) {
+        int lp = log_p_max;
+        const auto blocks_for_p = [&](int l) { return (a.n + (kThreads >> l) - 1) / (kThreads >> l); };
+        int64_t blocks_n = blocks_for_p(lp);
+        if (blocks_n <= 4 * want)
+            while (blocks_n > want && lp > 3)
+                blocks_n = blocks_for_p(--lp);
+        const int64_t p = int64_t(1) << lp;
+        const Split sp = plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
+        const double per_thread = double((sp.span + V - 1) / V) / double(p);
+        return Plan{lp, blocks_n, want, sp, per_thread - kUnroll * std::floor(per_thread / kUnroll) >= 0.5};
+    };
+    const auto fill = [&](const Plan &q) { return fill_of(q.blocks_n * q.sp.splits, q.want); };
     // The tail after a thread's full rounds: in rounds of predicated loads
     // (gemv_tiled_t<.., true>, 78-80 registers, three blocks per SM) where
     // it averages half a vector per thread or more, else one vector at a
@@ -968,11 +988,22 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // a quarter fewer loads in flight in the full rounds (entry 28: double
     // 2142 x 13066, 0.4 tail vectors per thread, 0.97x cuBLAS's time one at
     // a time, 1.06x predicated; float 2277 x 5574, 0.9, 0.94x and 0.85x).
-    const double per_thread = double((sp.span + V - 1) / V) / double(p);
-    const bool pred_tail = per_thread - kUnroll * std::floor(per_thread / kUnroll) >= 0.5;
+    // Not where the three blocks per SM fill less of the last wave than
+    // four do: double 14864 x 794 took 397 blocks, one past a wave of 396,
+    // 1.37x cuBLAS's time (entry 28).
+    Plan use = plan(wave_blocks<gemv_tiled_t<T, V, false>>(a));
+    bool pred_tail = false;
+    if (use.long_tail) {
+        const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a));
+        if (three.long_tail && fill(three) >= fill(use) - 0.02) {
+            use = three;
+            pred_tail = true;
+        }
+    }
+    const dim3 grid(unsigned(use.blocks_n < kMaxBlocks ? use.blocks_n : kMaxBlocks), unsigned(use.sp.splits));
     return launch_kernel(a, pred_tail ? gemv_tiled_t<T, V, true> : gemv_tiled_t<T, V, false>, grid, a.m, a.n,
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
-                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta, log_p, sp);
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta, use.log_p, use.sp);
 }
 
 // The dispatch, and the model it follows for any m, n, lda and alignment
