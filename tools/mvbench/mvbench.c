@@ -5,6 +5,10 @@
  *                        geometric-mean ratios to cuBLAS and to the floor, CPU rows
  *   mvbench block-width  the paper's Table 11: mean time per BLOCK_WIDTH beside cuBLAS
  *   mvbench shape M N    one shape, every contender, in detail
+ *   mvbench random       shapes drawn at random (m, n log-uniform, A from 100 KiB to
+ *                        512 MiB), both types and ops: matvec's default beside cuBLAS
+ *   mvbench transpose    the transpose paper's table (bench_transpose.c, own options)
+ *   mvbench gemm         GEMM variants beside cuBLAS (bench_gemm.c, own options)
  *
  * Every run first measures the device's ceilings (read bandwidth, copy
  * bandwidth, launch time of an empty kernel). Every contender's result is
@@ -18,9 +22,19 @@
  * (same rotation of copies): the time it takes to stream them at all;
  * --variants empty-kernel adds the empty kernel, interleaved with the rest,
  * and each shape's floor then takes its median as the launch time.
+ *
+ * random draws each shape from a stream of its own (splitmix64 of --seed,
+ * the type and the shape's index), so the same seed draws the same shapes,
+ * and --dtype d or a smaller --count draws a subset of them. lda and the
+ * increments are drawn per shape (--lda-pad, --inc); each shape's line, its
+ * CSV rows and the summary's lists give what `mvbench shape M N --lda L
+ * --incx I --incy J --dtype T --op O --seed S` needs to replay it, matrices
+ * included. One allocation and one host reference pass serve both ops.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,11 +62,15 @@
 
 /* ---------- options ---------- */
 
+enum { MODE_HOT = 1, MODE_COLD = 2 };
+
 typedef struct {
     const char *command;
     int quick;
     int dbl;          /* --dtype d */
+    int types;        /* bit 0 float, bit 1 double: random runs both unless --dtype */
     char op;          /* 'N', 'T' or 0 for both */
+    int modes;        /* --modes: MODE_HOT, MODE_COLD or both */
     const char *out;  /* output directory */
     int64_t m, n;     /* shape command */
     uint64_t seed;
@@ -63,9 +81,22 @@ typedef struct {
     int64_t incx, incy;
     double beta;      /* --beta: y = A x + beta y (default 0) */
     int device_scalars; /* --device-scalars: alpha, beta in device memory */
+    /* random */
+    int count;                  /* shapes per type */
+    int64_t min_dim, max_dim;   /* m and n log-uniform in [min_dim, max_dim] */
+    int64_t min_bytes, max_bytes; /* lda * n * element size in [min_bytes, max_bytes] */
+    int64_t lda_pad;            /* 0: lda = m; else m + 1..lda_pad, made odd */
+    int64_t inc;                /* 0: increments 1; else each in +-1..+-inc */
+    double max_seconds;         /* no new shape after this long (0: no limit) */
+    int list;                   /* --list: print the shapes, run nothing */
 } options;
 
 static options opt;
+
+static int mode_on(int cold)
+{
+    return opt.modes & (cold ? MODE_COLD : MODE_HOT);
+}
 
 /* ---------- the device and its ceilings ---------- */
 
@@ -135,6 +166,7 @@ static int list_contenders(int trans, contender *c, const char *family_prefix)
 
 typedef struct {
     int64_t m, n, lda;
+    int64_t incx, incy;   /* the options' (random: the shape's own) */
     int dbl;
     size_t esize;
     char *pool;           /* regions of random matrices, each region_stride bytes */
@@ -153,12 +185,21 @@ typedef struct {
 
 static curandGenerator_t gen;
 
-static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t seed)
+/* Elements a vector of len elements with increment inc spans. */
+static int64_t span(int64_t len, int64_t inc)
+{
+    return (len - 1) * llabs(inc) + 1;
+}
+
+static void shape_alloc(shape_data *d, int64_t m, int64_t n, int64_t lda, int64_t incx, int64_t incy, int dbl,
+                        uint64_t seed)
 {
     memset(d, 0, sizeof *d);
     d->m = m;
     d->n = n;
-    d->lda = opt.lda > m ? opt.lda : m;
+    d->lda = lda > m ? lda : m;
+    d->incx = incx;
+    d->incy = incy;
     d->dbl = dbl;
     d->esize = dbl ? sizeof(double) : sizeof(float);
     const size_t a_bytes = (size_t)(d->lda * n) * d->esize;
@@ -176,8 +217,8 @@ static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t s
         fill_uniform(gen, d->pool + (size_t)MATRICES * d->region_stride,
                      (size_t)(regions - MATRICES) * d->region_stride / d->esize, dbl, seed + 1000, stream);
     d->len_max = m > n ? m : n;
-    d->span_x = (size_t)((d->len_max - 1) * llabs(opt.incx) + 1);
-    d->span_y = (size_t)((d->len_max - 1) * llabs(opt.incy) + 1);
+    d->span_x = (size_t)span(d->len_max, incx);
+    d->span_y = (size_t)span(d->len_max, incy);
     for (int s = 0; s < MATRICES; ++s) {
         CUDA_OK(cudaMalloc(&d->x[s], d->span_x * d->esize));
         fill_uniform(gen, d->x[s], d->span_x, dbl, seed + 100 + (uint64_t)s, stream);
@@ -194,7 +235,7 @@ static void shape_alloc(shape_data *d, int64_t m, int64_t n, int dbl, uint64_t s
     fill_uniform(gen, d->y_init, d->span_y, dbl, seed + 200, stream);
     CUDA_OK(cudaMemcpy(raw, d->y_init, d->span_y * d->esize, cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < d->span_y; ++i) {
-        const int element = i % (size_t)llabs(opt.incy) == 0;
+        const int element = i % (size_t)llabs(incy) == 0;
         const double v = dbl ? ((double *)raw)[i] : (double)((float *)raw)[i];
         d->host_y_init[i] = element && opt.beta != 0.0 ? v : (double)NAN;
         if (dbl)
@@ -260,7 +301,7 @@ static void enqueue(const contender *c, shape_data *d, int trans, int region, in
         beta = (const char *)d->scalars + d->esize;
     }
     const mv_operation op = trans ? MV_OP_T : MV_OP_N;
-    const int64_t ix = opt.incx, iy = opt.incy;
+    const int64_t ix = d->incx, iy = d->incy;
     mv_status st = MV_SUCCESS;
     switch (c->kind) {
     case K_READ:
@@ -292,14 +333,97 @@ static void enqueue(const contender *c, shape_data *d, int trans, int region, in
         die("%s: %s", c->name, mv_last_error(mvh));
 }
 
-/* ---------- checking against the reference ---------- */
+/* ---------- the host reference ---------- */
+
+/* Host buffers that outlive a shape, grown when a shape needs more: their
+ * pages are touched once per run, not once per shape, and the one the
+ * matrices are copied into from the device is pinned (a copy into pageable
+ * memory is several times slower; a 512 MiB matrix is copied 5 times). */
+typedef struct {
+    void *p;
+    size_t bytes;
+    int pinned;
+} host_buf;
+
+static host_buf staging, host_a, host_at;
+
+static void *host_need(host_buf *b, size_t bytes, int pinned)
+{
+    if (bytes <= b->bytes)
+        return b->p;
+    if (b->pinned)
+        CUDA_OK(cudaFreeHost(b->p));
+    else
+        free(b->p);
+    b->p = NULL;
+    b->pinned = pinned && cudaMallocHost(&b->p, bytes) == cudaSuccess;
+    if (!b->pinned) {
+        (void)cudaGetLastError(); /* no pinned memory to be had: pageable will do */
+        b->p = malloc(bytes);
+        if (!b->p)
+            die("out of host memory (%zu bytes) for the reference", bytes);
+    }
+    b->bytes = bytes;
+    return b->p;
+}
+
+static void host_release(host_buf *b)
+{
+    if (b->pinned)
+        CUDA_OK(cudaFreeHost(b->p));
+    else
+        free(b->p);
+    memset(b, 0, sizeof *b);
+}
+
+/* fn over [0, items) cut into one range per core of the host, none shorter
+ * than min_items: the reference of a 512 MiB matrix takes seconds on one
+ * core, and the device waits meanwhile. */
+#define MAX_THREADS 64
+typedef void (*range_fn)(void *ctx, int64_t lo, int64_t hi);
 
 typedef struct {
-    double *want[MATRICES];  /* reference y per matrix */
-    double *bound[MATRICES];
-    double *host_y;
-    void *raw_y;
-} reference_set;
+    range_fn fn;
+    void *ctx;
+    int64_t lo, hi;
+} range_job;
+
+static void *range_thread(void *p)
+{
+    const range_job *j = p;
+    j->fn(j->ctx, j->lo, j->hi);
+    return NULL;
+}
+
+static void parallel_for(int64_t items, int64_t min_items, range_fn fn, void *ctx)
+{
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int64_t k = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : cores;
+    if (k > items / min_items)
+        k = items / min_items;
+    if (k <= 1) {
+        fn(ctx, 0, items);
+        return;
+    }
+    pthread_t th[MAX_THREADS];
+    range_job jobs[MAX_THREADS];
+    for (int64_t i = 0; i < k; ++i) {
+        jobs[i] = (range_job){fn, ctx, items * i / k, items * (i + 1) / k};
+        if (i && pthread_create(&th[i], NULL, range_thread, &jobs[i]) != 0)
+            die("cannot start a thread for the reference");
+    }
+    range_thread(&jobs[0]);
+    for (int64_t i = 1; i < k; ++i)
+        pthread_join(th[i], NULL);
+}
+
+/* Work below this many elements per thread is not worth a thread. */
+#define MIN_THREAD_ELEMENTS ((int64_t)1 << 20)
+
+static double element(const void *src, size_t i, int dbl)
+{
+    return dbl ? ((const double *)src)[i] : (double)((const float *)src)[i];
+}
 
 static void to_double(const void *src, double *dst, size_t count, int dbl)
 {
@@ -310,41 +434,126 @@ static void to_double(const void *src, double *dst, size_t count, int dbl)
             dst[i] = (double)((const float *)src)[i];
 }
 
-static void reference_build(reference_set *r, shape_data *d, int trans)
+/* One matrix as the device holds it (src: float or double, leading
+ * dimension lda) into the layouts the reference reads in order: a, the
+ * same in double (op T; NULL: not needed, or src is already double), and
+ * at, its transpose (n x m, leading dimension n; op N). */
+typedef struct {
+    const void *src;
+    double *a, *at;
+    int64_t m, n, lda;
+    int dbl;
+} host_matrix;
+
+static void host_matrix_columns(void *ctx, int64_t j0, int64_t j1)
 {
-    const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
-    const size_t count = (size_t)(d->lda * (d->n - 1) + d->m);
-    const size_t span_x = (size_t)((len_x - 1) * llabs(opt.incx) + 1);
-    const size_t span_y = (size_t)((len_y - 1) * llabs(opt.incy) + 1);
-    void *raw = malloc((count > d->span_x ? count : d->span_x) * d->esize);
-    double *A = malloc(count * sizeof(double)), *x = malloc(span_x * sizeof(double));
-    if (!raw || !A || !x)
-        die("out of host memory for the reference");
-    for (int s = 0; s < MATRICES; ++s) {
-        CUDA_OK(cudaMemcpy(raw, d->pool + (size_t)s * d->region_stride, count * d->esize, cudaMemcpyDeviceToHost));
-        to_double(raw, A, count, d->dbl);
-        CUDA_OK(cudaMemcpy(raw, d->x[s], span_x * d->esize, cudaMemcpyDeviceToHost));
-        to_double(raw, x, span_x, d->dbl);
-        r->want[s] = malloc(span_y * sizeof(double));
-        r->bound[s] = calloc((size_t)len_y, sizeof(double));
-        memcpy(r->want[s], d->host_y_init, span_y * sizeof(double));
-        ref_gemv(trans, d->m, d->n, 1.0, A, d->lda, x, opt.incx, opt.beta, r->want[s], opt.incy, r->bound[s]);
-    }
-    r->host_y = malloc(span_y * sizeof(double));
-    r->raw_y = malloc(span_y * d->esize);
-    free(raw);
-    free(A);
-    free(x);
+    const host_matrix *h = ctx;
+    if (h->a)
+        for (int64_t j = j0; j < j1; ++j)
+            for (int64_t i = 0; i < h->m; ++i)
+                h->a[i + j * h->lda] = element(h->src, (size_t)(i + j * h->lda), h->dbl);
+    /* In tiles of 64 rows: 64 columns of at written in order at a time. */
+    if (h->at)
+        for (int64_t i0 = 0; i0 < h->m; i0 += 64) {
+            const int64_t i1 = i0 + 64 < h->m ? i0 + 64 : h->m;
+            for (int64_t j = j0; j < j1; ++j)
+                for (int64_t i = i0; i < i1; ++i)
+                    h->at[j + i * h->n] = element(h->src, (size_t)(i + j * h->lda), h->dbl);
+        }
 }
 
-static void reference_free(reference_set *r)
+/* The reference of one op on elements [i0, i1) of y: ref_gemv's op T over
+ * the columns of a (A for op T, A transposed for op N). Op N computed as op
+ * T of the transpose sums the same products in the same order, so y and
+ * its bounds are bitwise what ref_gemv's op N on A gives; but it walks
+ * memory in order, where op N on A strides by lda for every term. */
+typedef struct {
+    const double *a, *x;
+    int64_t len_x, len_y, ld, incx, incy;
+    double *y, *bound;
+} reference_job;
+
+static void reference_rows(void *ctx, int64_t i0, int64_t i1)
 {
-    for (int s = 0; s < MATRICES; ++s) {
-        free(r->want[s]);
-        free(r->bound[s]);
+    const reference_job *r = ctx;
+    /* BLAS keeps a negative increment's first element at the highest address. */
+    double *y = r->y + (r->incy > 0 ? i0 * r->incy : (r->len_y - i1) * -r->incy);
+    ref_gemv(1, r->len_x, i1 - i0, 1.0, r->a + i0 * r->ld, r->ld, r->x, r->incx, opt.beta, y, r->incy,
+             r->bound + i0);
+}
+
+typedef struct {
+    double *want[MATRICES];  /* reference y per matrix */
+    double *bound[MATRICES];
+    double *host_y;
+    void *raw_y;
+} reference_set;
+
+/* The reference y of each matrix for each op in ops (bit 0: N, bit 1: T),
+ * r[trans]: each matrix copied to the host and laid out once for all ops. */
+static void reference_build(reference_set r[2], shape_data *d, int ops)
+{
+    const int64_t m = d->m, n = d->n;
+    const size_t count = (size_t)(d->lda * (n - 1) + m);
+    void *raw = host_need(&staging, count * d->esize, 1);
+    host_matrix h = {raw, NULL, NULL, m, n, d->lda, d->dbl};
+    double *A = NULL; /* for op T: double A is read where it lands, float A converted */
+    if (ops & 2)
+        A = d->dbl ? raw : (h.a = host_need(&host_a, count * sizeof(double), 0));
+    if (ops & 1)
+        h.at = host_need(&host_at, (size_t)(m * n) * sizeof(double), 0);
+    double *x = malloc(d->span_x * sizeof(double));
+    void *raw_x = malloc(d->span_x * d->esize);
+    if (!x || !raw_x)
+        die("out of host memory for the reference");
+    for (int trans = 0; trans < 2; ++trans) {
+        if (!(ops >> trans & 1))
+            continue;
+        const int64_t len_y = trans ? n : m;
+        const size_t span_y = (size_t)span(len_y, d->incy);
+        for (int s = 0; s < MATRICES; ++s) {
+            r[trans].want[s] = malloc(span_y * sizeof(double));
+            r[trans].bound[s] = calloc((size_t)len_y, sizeof(double));
+            if (!r[trans].want[s] || !r[trans].bound[s])
+                die("out of host memory for the reference");
+            memcpy(r[trans].want[s], d->host_y_init, span_y * sizeof(double));
+        }
+        r[trans].host_y = malloc(span_y * sizeof(double));
+        r[trans].raw_y = malloc(span_y * d->esize);
+        if (!r[trans].host_y || !r[trans].raw_y)
+            die("out of host memory for the reference");
     }
-    free(r->host_y);
-    free(r->raw_y);
+    for (int s = 0; s < MATRICES; ++s) {
+        CUDA_OK(cudaMemcpy(raw, d->pool + (size_t)s * d->region_stride, count * d->esize, cudaMemcpyDeviceToHost));
+        if (h.a || h.at)
+            parallel_for(n, MIN_THREAD_ELEMENTS / m + 1, host_matrix_columns, &h);
+        CUDA_OK(cudaMemcpy(raw_x, d->x[s], d->span_x * d->esize, cudaMemcpyDeviceToHost));
+        to_double(raw_x, x, d->span_x, d->dbl);
+        for (int trans = 0; trans < 2; ++trans) {
+            if (!(ops >> trans & 1))
+                continue;
+            const int64_t len_x = trans ? m : n, len_y = trans ? n : m;
+            reference_job job = {trans ? A : h.at, x, len_x, len_y, trans ? d->lda : n, d->incx, d->incy,
+                                 r[trans].want[s], r[trans].bound[s]};
+            parallel_for(len_y, MIN_THREAD_ELEMENTS / len_x + 1, reference_rows, &job);
+        }
+    }
+    free(x);
+    free(raw_x);
+}
+
+static void reference_free(reference_set r[2], int ops)
+{
+    for (int trans = 0; trans < 2; ++trans) {
+        if (!(ops >> trans & 1))
+            continue;
+        for (int s = 0; s < MATRICES; ++s) {
+            free(r[trans].want[s]);
+            free(r[trans].bound[s]);
+        }
+        free(r[trans].host_y);
+        free(r[trans].raw_y);
+    }
 }
 
 static int failures;
@@ -362,7 +571,7 @@ static int is_ceiling(const contender *c)
 static int check_contender(const contender *c, shape_data *d, int trans, reference_set *r)
 {
     const int64_t len_x = trans ? d->m : d->n, len_y = trans ? d->n : d->m;
-    const size_t span_y = (size_t)((len_y - 1) * llabs(opt.incy) + 1);
+    const size_t span_y = (size_t)span(len_y, d->incy);
     if (is_ceiling(c))
         return 1; /* computes nothing; its check column says n/a */
     for (int s = 0; s < MATRICES; ++s) {
@@ -372,7 +581,7 @@ static int check_contender(const contender *c, shape_data *d, int trans, referen
         CUDA_OK(cudaMemcpy(r->raw_y, d->y, span_y * d->esize, cudaMemcpyDeviceToHost));
         to_double(r->raw_y, r->host_y, span_y, d->dbl);
         for (size_t p = 0; p < span_y; ++p) {
-            if (p % (size_t)llabs(opt.incy) != 0 && !isnan(r->host_y[p])) {
+            if (p % (size_t)llabs(d->incy) != 0 && !isnan(r->host_y[p])) {
                 printf("FAILED: %s %s op=%c m=%lld n=%lld: y[%zu], between elements, was written\n", c->name,
                        d->dbl ? "double" : "float", trans ? 'T' : 'N', (long long)d->m, (long long)d->n, p);
                 ++failures;
@@ -380,7 +589,7 @@ static int check_contender(const contender *c, shape_data *d, int trans, referen
             }
         }
         for (int64_t i = 0; i < len_y; ++i) {
-            const int64_t p = ref_index(i, len_y, opt.incy);
+            const int64_t p = ref_index(i, len_y, d->incy);
             const double tol = ref_tolerance(d->dbl ? 0x1.0p-53 : 0x1.0p-24, len_x, r->bound[s][i]);
             const double err = fabs(r->host_y[p] - r->want[s][p]);
             if (!(err <= tol)) {
@@ -516,7 +725,7 @@ typedef struct {
     timing t;
     double cublas_us;  /* <= 0: no ratio */
     double bytes, floor_us;
-    int64_t lda;
+    int64_t lda, incx, incy;
     int ceiling; /* the read-ceiling or empty-kernel contender: nothing to check */
 } row;
 
@@ -549,11 +758,11 @@ static void csv_row(const row *r)
             ceil_.have_gpu ? 100.0 * gbps / ceil_.read_gbps : 0.0, gflops);
     if (r->cublas_us > 0)
         fprintf(csv, "%.4f", r->t.med / r->cublas_us);
-    fprintf(csv, ",%.4f,%.3f,%s\n", ceil_.have_gpu ? r->t.med / r->floor_us : 0.0, r->floor_us,
-            !r->t.ok ? "FAILED" : r->ceiling ? "n/a" : "ok");
+    fprintf(csv, ",%.4f,%.3f,%s,%lld,%lld\n", ceil_.have_gpu ? r->t.med / r->floor_us : 0.0, r->floor_us,
+            !r->t.ok ? "FAILED" : r->ceiling ? "n/a" : "ok", (long long)r->incx, (long long)r->incy);
 }
 
-/* Running sums for the summary tables: per (op, mode, contender). */
+/* Running sums for the summary tables: per (type, op, mode, contender). */
 typedef struct {
     char name[64];
     int count, faster, slower_beyond_noise;
@@ -561,17 +770,18 @@ typedef struct {
 } tally;
 
 #define MAX_TALLY 256
-static tally tallies[2][2][MAX_TALLY]; /* [trans][cold] */
-static int tally_count[2][2];
-static double aa_spreads[2][2][4096];
-static int aa_count[2][2];
+static tally tallies[2][2][2][MAX_TALLY]; /* [dbl][trans][cold] */
+static int tally_count[2][2][2];
+static double aa_spreads[2][2][2][4096];
+static int aa_count[2][2][2];
 
-static tally *tally_for(int trans, int cold, const char *name)
+static tally *tally_for(int dbl, int trans, int cold, const char *name)
 {
-    for (int i = 0; i < tally_count[trans][cold]; ++i)
-        if (strcmp(tallies[trans][cold][i].name, name) == 0)
-            return &tallies[trans][cold][i];
-    tally *t = &tallies[trans][cold][tally_count[trans][cold]++];
+    int *count = &tally_count[dbl][trans][cold];
+    for (int i = 0; i < *count; ++i)
+        if (strcmp(tallies[dbl][trans][cold][i].name, name) == 0)
+            return &tallies[dbl][trans][cold][i];
+    tally *t = &tallies[dbl][trans][cold][(*count)++];
     memset(t, 0, sizeof *t);
     snprintf(t->name, sizeof t->name, "%s", name);
     return t;
@@ -579,25 +789,27 @@ static tally *tally_for(int trans, int cold, const char *name)
 
 /* ---------- one shape, every contender ---------- */
 
-static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const char *family, int verbose,
-                      uint64_t seed)
+/* What one op and mode gave matvec's default beside cuBLAS, for random's
+ * summary; ok when the default, cublas and cublas-aa all passed their
+ * checks. */
+typedef struct {
+    int ok;
+    double us, cublas_us, spread, floor_us, bytes;
+} default_result;
+
+/* Times the checked contenders cs of one op in each mode of --modes, then
+ * writes their rows and adds them to the tallies (and to res, if given). */
+static void time_op(const char *suite, shape_data *d, int trans, const contender *cs, int nc,
+                    timing t[2][MAX_CONTENDERS], int verbose, default_result res[2])
 {
-    shape_data d;
-    shape_alloc(&d, m, n, opt.dbl, seed);
-    contender cs[MAX_CONTENDERS];
-    const int nc = list_contenders(trans, cs, family);
-    reference_set ref;
-    reference_build(&ref, &d, trans);
-    timing t[2][MAX_CONTENDERS];
-    for (int c = 0; c < nc; ++c) {
-        ensure_workspace(&d, &cs[c], trans);
-        t[0][c].ok = t[1][c].ok = check_contender(&cs[c], &d, trans, &ref);
-    }
-    reference_free(&ref);
+    const int64_t m = d->m, n = d->n;
     for (int cold = 0; cold < 2; ++cold)
-        time_all(cs, nc, &d, trans, cold, t[cold]);
-    const double bytes = call_bytes(m, n, trans, opt.dbl);
+        if (mode_on(cold))
+            time_all(cs, nc, d, trans, cold, t[cold]);
+    const double bytes = call_bytes(m, n, trans, d->dbl);
     for (int cold = 0; cold < 2; ++cold) {
+        if (!mode_on(cold))
+            continue;
         /* The launch floor: the ceilings' empty kernel, or, when the
          * empty-kernel contender runs, its median in this shape's rounds
          * (the empty kernel measured once per process moved from 3.4 to
@@ -609,21 +821,23 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
         const double fl = floor_with(bytes, launch_us);
         const double cub = t[cold][0].med, aa = t[cold][1].med;
         const double spread = fabs(aa / cub - 1.0);
-        if (aa_count[trans][cold] < 4096)
-            aa_spreads[trans][cold][aa_count[trans][cold]++] = spread;
+        if (aa_count[d->dbl][trans][cold] < 4096)
+            aa_spreads[d->dbl][trans][cold][aa_count[d->dbl][trans][cold]++] = spread;
         if (verbose)
             printf("\n%s %c m=%lld n=%lld %s (%.0f bytes, floor %.2f us; cuBLAS A/A spread %.1f%%)\n"
                    "  %-34s %10s %9s %8s %9s %8s %8s\n",
-                   opt.dbl ? "double" : "float", trans ? 'T' : 'N', (long long)m, (long long)n,
+                   d->dbl ? "double" : "float", trans ? 'T' : 'N', (long long)m, (long long)n,
                    cold ? "cold" : "hot", bytes, fl, 100 * spread, "contender", "us", "GB/s", "%read", "GFLOP/s",
                    "/cuBLAS", "/floor");
         for (int c = 0; c < nc; ++c) {
-            const row r = {suite, opt.dbl, trans, m, n, cs[c].name, cold, t[cold][c], c == 0 ? 0 : cub, bytes, fl, d.lda,
-                           is_ceiling(&cs[c])};
+            const row r = {suite, d->dbl, trans, m, n, cs[c].name, cold, t[cold][c], c == 0 ? 0 : cub, bytes, fl,
+                           d->lda, d->incx, d->incy, is_ceiling(&cs[c])};
             csv_row(&r);
             if (!t[cold][c].ok)
                 continue;
-            tally *ty = tally_for(trans, cold, cs[c].name);
+            if (res && cs[c].kind == K_DEFAULT)
+                res[cold] = (default_result){t[cold][0].ok && t[cold][1].ok, t[cold][c].med, cub, spread, fl, bytes};
+            tally *ty = tally_for(d->dbl, trans, cold, cs[c].name);
             ty->count++;
             ty->sum_us += t[cold][c].med;
             ty->sum_log_cublas += log(t[cold][c].med / cub);
@@ -639,9 +853,47 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
             }
         }
     }
-    if (verbose && d.ws_bytes)
+}
+
+/* Every contender on one shape's data for each op in ops (bit 0: N, bit 1:
+ * T): all checked first, on one reference pass for all ops, then timed op
+ * by op. res[trans][cold], if given, receives the default's results. */
+static void run_ops(const char *suite, shape_data *d, int ops, const char *family, int verbose,
+                    default_result res[2][2])
+{
+    contender cs[2][MAX_CONTENDERS];
+    int nc[2] = {0, 0};
+    timing t[2][2][MAX_CONTENDERS]; /* [trans][cold] */
+    memset(t, 0, sizeof t);
+    if (res)
+        memset(res, 0, 2 * sizeof res[0]);
+    reference_set ref[2];
+    reference_build(ref, d, ops);
+    for (int trans = 0; trans < 2; ++trans) {
+        if (!(ops >> trans & 1))
+            continue;
+        nc[trans] = list_contenders(trans, cs[trans], family);
+        for (int c = 0; c < nc[trans]; ++c) {
+            ensure_workspace(d, &cs[trans][c], trans);
+            t[trans][0][c].ok = t[trans][1][c].ok = check_contender(&cs[trans][c], d, trans, &ref[trans]);
+        }
+    }
+    reference_free(ref, ops);
+    for (int trans = 0; trans < 2; ++trans)
+        if (ops >> trans & 1)
+            time_op(suite, d, trans, cs[trans], nc[trans], t[trans], verbose, res ? res[trans] : NULL);
+    if (verbose && d->ws_bytes)
         printf("  (largest workspace of a variant at this shape: %zu bytes, e.g. transpose-then-block-multiply)\n",
-               d.ws_bytes);
+               d->ws_bytes);
+}
+
+/* One shape and op with the options' lda and increments. */
+static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const char *family, int verbose,
+                      uint64_t seed)
+{
+    shape_data d;
+    shape_alloc(&d, m, n, opt.lda, opt.incx, opt.incy, opt.dbl, seed);
+    run_ops(suite, &d, 1 << trans, family, verbose, NULL);
     shape_free(&d);
 }
 
@@ -660,38 +912,380 @@ static void cpu_rows(const char *suite, int64_t m, int64_t n, int trans)
 #endif
         const timing t = {time_cpu(use_cblas, opt.dbl, trans, m, n), 0, 0, 1};
         const row r = {suite, opt.dbl, trans, m, n, use_cblas ? "cblas" : "cpu-loop", 0, t, 0, bytes,
-                       floor_us(bytes), m, 0};
+                       floor_us(bytes), m, 1, 1, 0};
         csv_row(&r);
         printf("  %-34s %10.2f %9.1f   (CPU, %s %c %lldx%lld)\n", r.variant, t.med, bytes / (t.med * 1e3),
                opt.dbl ? "double" : "float", trans ? 'T' : 'N', (long long)m, (long long)n);
     }
 }
 
+/* ---------- random shapes ---------- */
+
+/* splitmix64 (Steele, Lea and Flood, 2014): the host generator of random's
+ * shapes; mix64 is its output function. */
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    return mix64(*state += 0x9E3779B97F4A7C15ull);
+}
+
+/* Uniform in [lo, hi]; the modulo's bias is below 2^-30 for the ranges
+ * the options allow. */
+static int64_t uniform_int(uint64_t *state, int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)(splitmix64(state) % (uint64_t)(hi - lo + 1));
+}
+
+/* Log-uniform in [lo, hi]: floor(e^u) with u uniform in [ln lo, ln(hi + 1)),
+ * so that k gets ln((k + 1) / k) of the range and hi its share. */
+static int64_t log_uniform(uint64_t *state, int64_t lo, int64_t hi)
+{
+    const double u = (double)(splitmix64(state) >> 11) * 0x1.0p-53;
+    const int64_t k = (int64_t)exp(log((double)lo) + u * (log((double)hi + 1.0) - log((double)lo)));
+    return k < lo ? lo : k > hi ? hi : k;
+}
+
+/* 1, or with --inc K uniform over -K..-1, 1..K; drawn either way, so that
+ * --inc changes the increments and nothing else. */
+static int64_t draw_inc(uint64_t *state)
+{
+    const uint64_t v = splitmix64(state);
+    if (!opt.inc)
+        return 1;
+    const int64_t k = (int64_t)(v % (uint64_t)(2 * opt.inc));
+    return k < opt.inc ? k - opt.inc : k - opt.inc + 1;
+}
+
+typedef struct {
+    int dbl, index;
+    int64_t m, n, lda, incx, incy;
+    uint64_t seed; /* its matrices' and vectors': mvbench shape --seed draws the same */
+} drawn;
+
+static double a_bytes(const drawn *s)
+{
+    return (double)s->lda * (double)s->n * (s->dbl ? 8.0 : 4.0);
+}
+
+/* The index-th shape of a type, from a stream of its own (a state mixing
+ * the seed, the type and the index): the same in a run of one type or of
+ * both, and whatever --count is. m, n and the pad are drawn again until A's
+ * bytes (lda * n * element size) are in range; the pad is drawn without
+ * --lda-pad too, so that the option changes lda and nothing else (the
+ * rejections aside). */
+static void draw_shape(drawn *s, int dbl, int index)
+{
+    uint64_t state = mix64(opt.seed) ^ mix64(((uint64_t)index << 1 | (uint64_t)dbl) + 1);
+    memset(s, 0, sizeof *s);
+    s->dbl = dbl;
+    s->index = index;
+    for (int draws = 0;; ++draws) {
+        if (draws == 1000000)
+            die("random: no %s shape in a million draws had A's bytes in [%lld, %lld]: widen --min/--max or "
+                "--min-bytes/--max-bytes", dbl ? "double" : "float", (long long)opt.min_bytes,
+                (long long)opt.max_bytes);
+        s->m = log_uniform(&state, opt.min_dim, opt.max_dim);
+        s->n = log_uniform(&state, opt.min_dim, opt.max_dim);
+        const int64_t pad = uniform_int(&state, 1, opt.lda_pad > 0 ? opt.lda_pad : 1);
+        s->lda = opt.lda_pad ? (s->m + pad) | 1 : s->m; /* lda > m, odd */
+        if (a_bytes(s) >= (double)opt.min_bytes && a_bytes(s) <= (double)opt.max_bytes)
+            break;
+    }
+    s->incx = draw_inc(&state);
+    s->incy = draw_inc(&state);
+    s->seed = splitmix64(&state) >> 32;
+}
+
+/* A shape's parameters, the way the shape command takes them. */
+static void print_drawn(const drawn *s)
+{
+    printf("%c %5d/%d  m %8lld  n %8lld  lda %8lld  incx %3lld  incy %3lld  A %9.2f MiB  seed %10llu",
+           s->dbl ? 'd' : 's', s->index + 1, opt.count, (long long)s->m, (long long)s->n, (long long)s->lda,
+           (long long)s->incx, (long long)s->incy, a_bytes(s) / (1 << 20), (unsigned long long)s->seed);
+}
+
+/* What random measured: one point per shape, op and mode. */
+typedef struct {
+    drawn s;
+    int trans, cold;
+    default_result r;
+} point;
+
+static point *points;
+static int npoints, points_cap;
+static int shapes_run[2]; /* per type */
+
+static void add_point(const drawn *s, int trans, int cold, const default_result *r)
+{
+    if (npoints == points_cap) {
+        points_cap = points_cap ? 2 * points_cap : 1024;
+        points = realloc(points, sizeof *points * (size_t)points_cap);
+        if (!points)
+            die("out of host memory");
+    }
+    points[npoints++] = (point){*s, trans, cold, *r};
+}
+
+#define BIG_A_BYTES (64.0 * 1024 * 1024) /* where the read bandwidth is judged */
+#define READ_TARGET_PCT 92.0
+
+static double ratio_cublas(const point *p)
+{
+    return p->r.us / p->r.cublas_us;
+}
+
+static double ratio_floor(const point *p)
+{
+    return p->r.us / p->r.floor_us;
+}
+
+static double pct_read(const point *p)
+{
+    return 100.0 * p->r.bytes / (p->r.us * 1e3) / ceil_.read_gbps;
+}
+
+/* Slower than cuBLAS by more than the shape's own cuBLAS A/A spread, as
+ * the tallies count it. */
+static int beyond_noise(const point *p)
+{
+    return p->r.us > p->r.cublas_us * (1.0 + p->r.spread) * (1.0 + 1e-9);
+}
+
+static int over_3pct(const point *p)
+{
+    return p->r.us > 1.03 * p->r.cublas_us;
+}
+
+/* The default's figures over the points of one type and mode, of op N
+ * (trans 0), T (1) or both (-1); big: the points whose A is at least
+ * BIG_A_BYTES. */
+typedef struct {
+    int points, beyond_noise, over_3pct, big, big_under;
+    double geo_floor, geo_cublas, big_min_pct;
+} group;
+
+static group group_of(int dbl, int cold, int trans)
+{
+    group g;
+    memset(&g, 0, sizeof g);
+    double log_floor = 0.0, log_cublas = 0.0;
+    g.big_min_pct = INFINITY;
+    for (int i = 0; i < npoints; ++i) {
+        const point *p = &points[i];
+        if (p->s.dbl != dbl || p->cold != cold || (trans >= 0 && p->trans != trans))
+            continue;
+        g.points++;
+        log_floor += log(ratio_floor(p));
+        log_cublas += log(ratio_cublas(p));
+        g.beyond_noise += beyond_noise(p);
+        g.over_3pct += over_3pct(p);
+        if (a_bytes(&p->s) >= BIG_A_BYTES) {
+            g.big++;
+            g.big_under += pct_read(p) < READ_TARGET_PCT;
+            g.big_min_pct = fmin(g.big_min_pct, pct_read(p));
+        }
+    }
+    g.geo_floor = exp(log_floor / g.points);
+    g.geo_cublas = exp(log_cublas / g.points);
+    return g;
+}
+
+/* Worst first: by time / cuBLAS, or by time / floor. */
+static int by_ratio_cublas(const void *a, const void *b)
+{
+    const double x = ratio_cublas(*(const point *const *)a), y = ratio_cublas(*(const point *const *)b);
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static int by_ratio_floor(const void *a, const void *b)
+{
+    const double x = ratio_floor(*(const point *const *)a), y = ratio_floor(*(const point *const *)b);
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The points of one type and mode that the summary lists, worst first:
+ * every one slower than cuBLAS (beyond its A/A spread or by more than 3%),
+ * or the five worst by time / floor or by time / cuBLAS. out holds npoints;
+ * returns how many it holds. */
+enum { LIST_SLOWER, LIST_WORST_FLOOR, LIST_WORST_CUBLAS };
+#define WORST 5
+
+static int list_points(int dbl, int cold, int which, const point **out)
+{
+    int k = 0;
+    for (int i = 0; i < npoints; ++i) {
+        const point *p = &points[i];
+        if (p->s.dbl == dbl && p->cold == cold && (which != LIST_SLOWER || beyond_noise(p) || over_3pct(p)))
+            out[k++] = p;
+    }
+    qsort(out, (size_t)k, sizeof *out, which == LIST_WORST_FLOOR ? by_ratio_floor : by_ratio_cublas);
+    return which == LIST_SLOWER || k < WORST ? k : WORST;
+}
+
+static void print_point_header(void)
+{
+    printf("    %-2s %8s %8s %8s %5s %5s %9s %10s %10s %8s %6s %8s %6s %10s\n", "op", "m", "n", "lda", "incx", "incy",
+           "A MiB", "us", "cuBLAS us", "/cuBLAS", "A/A", "/floor", "%read", "seed");
+}
+
+static void print_point(const point *p)
+{
+    printf("    %-2c %8lld %8lld %8lld %5lld %5lld %9.2f %10.2f %10.2f %8.3f %5.1f%% %8.3f %5.1f%% %10llu%s%s\n",
+           p->trans ? 'T' : 'N', (long long)p->s.m, (long long)p->s.n, (long long)p->s.lda, (long long)p->s.incx,
+           (long long)p->s.incy, a_bytes(&p->s) / (1 << 20), p->r.us, p->r.cublas_us, ratio_cublas(p),
+           100 * p->r.spread, ratio_floor(p), pct_read(p), (unsigned long long)p->s.seed,
+           beyond_noise(p) ? " *" : "", over_3pct(p) ? " !" : "");
+}
+
+#define MAX_LISTED 40 /* slower points printed per type and mode; summary.json has them all */
+
+static void print_random_summary(void)
+{
+    const point **list = malloc(sizeof *list * (size_t)(npoints ? npoints : 1));
+    if (!list)
+        die("out of host memory");
+    for (int dbl = 0; dbl < 2; ++dbl)
+        for (int cold = 1; cold >= 0; --cold) {
+            if (!shapes_run[dbl] || !mode_on(cold))
+                continue;
+            printf("\nrandom summary: %s, %s; matvec's default beside cuBLAS on %d shapes\n", dbl ? "double" : "float",
+                   cold ? "cold" : "hot", shapes_run[dbl]);
+            if (!group_of(dbl, cold, -1).points) {
+                printf("  (no rows of the default: --variants left it out, or it failed its check)\n");
+                continue;
+            }
+            printf("  %-4s %7s %10s %11s %8s %11s %9s %10s %10s\n", "op", "points", "geo/floor", "geo/cuBLAS",
+                   "slower*", ">3% slower", "A>=64MiB", "min %read", "<92% read");
+            for (int trans = -1; trans < 2; ++trans) {
+                const group g = group_of(dbl, cold, trans);
+                if (!g.points)
+                    continue;
+                printf("  %-4s %7d %10.3f %11.3f %8d %11d %9d", trans < 0 ? "N+T" : trans ? "T" : "N", g.points,
+                       g.geo_floor, g.geo_cublas, g.beyond_noise, g.over_3pct, g.big);
+                if (g.big)
+                    printf(" %9.1f%% %10d\n", g.big_min_pct, g.big_under);
+                else
+                    printf(" %10s %10s\n", "-", "-");
+            }
+            printf("  (points: shapes x ops; * slower than cuBLAS by more than the shape's own cuBLAS A/A spread;\n"
+                   "   %%read: bytes / time against the measured read ceiling, %.0f GB/s, over the points whose A\n"
+                   "   is at least 64 MiB)\n",
+                   ceil_.read_gbps);
+            const int k = list_points(dbl, cold, LIST_SLOWER, list);
+            printf("  slower than cuBLAS (* beyond the A/A spread, ! by more than 3%%): %d\n", k);
+            if (k)
+                print_point_header();
+            for (int i = 0; i < k && i < MAX_LISTED; ++i)
+                print_point(list[i]);
+            if (k > MAX_LISTED)
+                printf("    ... and %d more (summary.json lists them all)\n", k - MAX_LISTED);
+            for (int which = LIST_WORST_FLOOR; which <= LIST_WORST_CUBLAS; ++which) {
+                const int w = list_points(dbl, cold, which, list);
+                printf("  worst %d by time/%s:\n", w, which == LIST_WORST_FLOOR ? "floor" : "cuBLAS");
+                print_point_header();
+                for (int i = 0; i < w; ++i)
+                    print_point(list[i]);
+            }
+        }
+    free(list);
+}
+
+static void json_point(FILE *f, const point *p, int first)
+{
+    fprintf(f,
+            "%s\n      {\"dtype\": \"%c\", \"op\": \"%c\", \"mode\": \"%s\", \"m\": %lld, \"n\": %lld, \"lda\": %lld, "
+            "\"incx\": %lld, \"incy\": %lld, \"seed\": %llu, \"a_bytes\": %.0f, \"time_us\": %.3f, "
+            "\"cublas_us\": %.3f, \"ratio_cublas\": %.4f, \"aa_spread\": %.4f, \"floor_us\": %.3f, "
+            "\"ratio_floor\": %.4f, \"pct_read_bw\": %.2f, \"beyond_noise\": %s, \"over_3pct\": %s}",
+            first ? "" : ",", p->s.dbl ? 'd' : 's', p->trans ? 'T' : 'N', p->cold ? "cold" : "hot", (long long)p->s.m,
+            (long long)p->s.n, (long long)p->s.lda, (long long)p->s.incx, (long long)p->s.incy,
+            (unsigned long long)p->s.seed, a_bytes(&p->s), p->r.us, p->r.cublas_us, ratio_cublas(p), p->r.spread,
+            p->r.floor_us, ratio_floor(p), pct_read(p), beyond_noise(p) ? "true" : "false",
+            over_3pct(p) ? "true" : "false");
+}
+
+/* summary.json's "random": the draw's parameters, the figures of
+ * print_random_summary per type, mode and op ("both", "N", "T"), and its
+ * lists, each point with its type and mode. */
+static void json_random(FILE *f)
+{
+    fprintf(f,
+            ",\n  \"random\": {\n    \"seed\": %llu, \"count\": %d, \"min\": %lld, \"max\": %lld, \"min_bytes\": %lld, "
+            "\"max_bytes\": %lld, \"lda_pad\": %lld, \"inc\": %lld,\n    \"shapes_run\": {\"s\": %d, \"d\": %d}, "
+            "\"big_a_bytes\": %.0f, \"read_target_pct\": %.0f,\n    \"groups\": [",
+            (unsigned long long)opt.seed, opt.count, (long long)opt.min_dim, (long long)opt.max_dim,
+            (long long)opt.min_bytes, (long long)opt.max_bytes, (long long)opt.lda_pad, (long long)opt.inc,
+            shapes_run[0], shapes_run[1], BIG_A_BYTES, READ_TARGET_PCT);
+    int first = 1;
+    for (int dbl = 0; dbl < 2; ++dbl)
+        for (int cold = 1; cold >= 0; --cold)
+            for (int trans = -1; trans < 2; ++trans) {
+                const group g = group_of(dbl, cold, trans);
+                if (!g.points)
+                    continue;
+                fprintf(f,
+                        "%s\n      {\"dtype\": \"%c\", \"mode\": \"%s\", \"op\": \"%s\", \"points\": %d, "
+                        "\"geomean_ratio_floor\": %.4f, \"geomean_ratio_cublas\": %.4f, \"slower_beyond_noise\": %d, "
+                        "\"slower_3pct\": %d, \"big_points\": %d, \"big_min_pct_read_bw\": ",
+                        first ? "" : ",", dbl ? 'd' : 's', cold ? "cold" : "hot",
+                        trans < 0 ? "both" : trans ? "T" : "N", g.points, g.geo_floor, g.geo_cublas,
+                        g.beyond_noise, g.over_3pct, g.big);
+                if (g.big)
+                    fprintf(f, "%.2f", g.big_min_pct);
+                else
+                    fprintf(f, "null");
+                fprintf(f, ", \"big_under_92\": %d}", g.big_under);
+                first = 0;
+            }
+    const point **list = malloc(sizeof *list * (size_t)(npoints ? npoints : 1));
+    if (!list)
+        die("out of host memory");
+    const char *names[] = {"slower", "worst_floor", "worst_cublas"};
+    for (int which = LIST_SLOWER; which <= LIST_WORST_CUBLAS; ++which) {
+        fprintf(f, "\n    ],\n    \"%s\": [", names[which]);
+        first = 1;
+        for (int dbl = 0; dbl < 2; ++dbl)
+            for (int cold = 1; cold >= 0; --cold) {
+                const int k = list_points(dbl, cold, which, list);
+                for (int i = 0; i < k; ++i, first = 0)
+                    json_point(f, list[i], first);
+            }
+    }
+    fprintf(f, "\n    ]\n  }");
+    free(list);
+}
+
 /* ---------- summaries ---------- */
 
 static void print_tallies(const char *title)
 {
-    for (int trans = 0; trans < 2; ++trans)
-        for (int cold = 1; cold >= 0; --cold) {
-            if (!tally_count[trans][cold])
-                continue;
-            double spreads[4096];
-            const int na = aa_count[trans][cold];
-            memcpy(spreads, aa_spreads[trans][cold], sizeof(double) * (size_t)na);
-            const double aa_med = na ? median(spreads, na) : 0, aa_max = na ? spreads[na - 1] : 0;
-            printf("\n%s: %s, op %c, %s; cuBLAS A/A spread median %.1f%%, max %.1f%%\n", title,
-                   opt.dbl ? "double" : "float", trans ? 'T' : 'N', cold ? "cold" : "hot", 100 * aa_med,
-                   100 * aa_max);
-            printf("  %-34s %7s %12s %12s %12s %8s %8s\n", "contender", "shapes", "mean us", "geo/cuBLAS",
-                   "geo/floor", "faster", "slower*");
-            for (int i = 0; i < tally_count[trans][cold]; ++i) {
-                const tally *t = &tallies[trans][cold][i];
-                printf("  %-34s %7d %12.2f %12.3f %12.3f %8d %8d\n", t->name, t->count, t->sum_us / t->count,
-                       exp(t->sum_log_cublas / t->count), exp(t->sum_log_floor / t->count), t->faster,
-                       t->slower_beyond_noise);
+    for (int dbl = 0; dbl < 2; ++dbl)
+        for (int trans = 0; trans < 2; ++trans)
+            for (int cold = 1; cold >= 0; --cold) {
+                if (!tally_count[dbl][trans][cold])
+                    continue;
+                double spreads[4096];
+                const int na = aa_count[dbl][trans][cold];
+                memcpy(spreads, aa_spreads[dbl][trans][cold], sizeof(double) * (size_t)na);
+                const double aa_med = na ? median(spreads, na) : 0, aa_max = na ? spreads[na - 1] : 0;
+                printf("\n%s: %s, op %c, %s; cuBLAS A/A spread median %.1f%%, max %.1f%%\n", title,
+                       dbl ? "double" : "float", trans ? 'T' : 'N', cold ? "cold" : "hot", 100 * aa_med, 100 * aa_max);
+                printf("  %-34s %7s %12s %12s %12s %8s %8s\n", "contender", "shapes", "mean us", "geo/cuBLAS",
+                       "geo/floor", "faster", "slower*");
+                for (int i = 0; i < tally_count[dbl][trans][cold]; ++i) {
+                    const tally *t = &tallies[dbl][trans][cold][i];
+                    printf("  %-34s %7d %12.2f %12.3f %12.3f %8d %8d\n", t->name, t->count, t->sum_us / t->count,
+                           exp(t->sum_log_cublas / t->count), exp(t->sum_log_floor / t->count), t->faster,
+                           t->slower_beyond_noise);
+                }
+                printf("  (* slower than cuBLAS by more than the same shape's cuBLAS A/A spread)\n");
             }
-            printf("  (* slower than cuBLAS by more than the same shape's cuBLAS A/A spread)\n");
-        }
 }
 
 static void write_summary(int argc, char **argv, double seconds)
@@ -709,26 +1303,32 @@ static void write_summary(int argc, char **argv, double seconds)
         fprintf(f, "%s%s", i ? " " : "", argv[i]);
     fprintf(f, "\",\n  \"lda\": %lld,\n  \"incx\": %lld,\n  \"incy\": %lld,\n  \"beta\": %g,\n  \"device_scalars\": %d,",
             (long long)opt.lda, (long long)opt.incx, (long long)opt.incy, opt.beta, opt.device_scalars);
-    fprintf(f, "\n  \"dtype\": \"%s\",\n  \"seconds\": %.1f,\n  \"failures\": %d,\n", opt.dbl ? "d" : "s", seconds,
-            failures);
+    fprintf(f, "\n  \"dtype\": \"%s\",\n  \"seed\": %llu,\n  \"modes\": \"%s\",\n  \"seconds\": %.1f,\n"
+            "  \"failures\": %d,\n",
+            opt.types == 3 ? "both" : opt.dbl ? "d" : "s", (unsigned long long)opt.seed,
+            opt.modes == MODE_COLD ? "cold" : opt.modes == MODE_HOT ? "hot" : "both", seconds, failures);
     fprintf(f, "  \"read_bw_gbps\": %.1f,\n  \"copy_bw_gbps\": %.1f,\n  \"launch_us\": %.3f,\n", ceil_.read_gbps,
             ceil_.copy_gbps, ceil_.launch_us);
     fprintf(f, "  \"sm_count\": %d,\n  \"l2_bytes\": %zu,\n  \"summary\": [", ceil_.sm_count, ceil_.l2_bytes);
     int first = 1;
-    for (int trans = 0; trans < 2; ++trans)
-        for (int cold = 0; cold < 2; ++cold)
-            for (int i = 0; i < tally_count[trans][cold]; ++i) {
-                const tally *t = &tallies[trans][cold][i];
-                fprintf(f,
-                        "%s\n    {\"op\": \"%c\", \"mode\": \"%s\", \"contender\": \"%s\", \"shapes\": %d, "
-                        "\"mean_us\": %.3f, \"geomean_ratio_cublas\": %.4f, \"geomean_ratio_floor\": %.4f, "
-                        "\"faster_than_cublas\": %d, \"slower_beyond_noise\": %d}",
-                        first ? "" : ",", trans ? 'T' : 'N', cold ? "cold" : "hot", t->name, t->count,
-                        t->sum_us / t->count, exp(t->sum_log_cublas / t->count), exp(t->sum_log_floor / t->count),
-                        t->faster, t->slower_beyond_noise);
-                first = 0;
-            }
-    fprintf(f, "\n  ]\n}\n");
+    for (int dbl = 0; dbl < 2; ++dbl)
+        for (int trans = 0; trans < 2; ++trans)
+            for (int cold = 0; cold < 2; ++cold)
+                for (int i = 0; i < tally_count[dbl][trans][cold]; ++i) {
+                    const tally *t = &tallies[dbl][trans][cold][i];
+                    fprintf(f,
+                            "%s\n    {\"dtype\": \"%c\", \"op\": \"%c\", \"mode\": \"%s\", \"contender\": \"%s\", "
+                            "\"shapes\": %d, \"mean_us\": %.3f, \"geomean_ratio_cublas\": %.4f, "
+                            "\"geomean_ratio_floor\": %.4f, \"faster_than_cublas\": %d, \"slower_beyond_noise\": %d}",
+                            first ? "" : ",", dbl ? 'd' : 's', trans ? 'T' : 'N', cold ? "cold" : "hot", t->name,
+                            t->count, t->sum_us / t->count, exp(t->sum_log_cublas / t->count),
+                            exp(t->sum_log_floor / t->count), t->faster, t->slower_beyond_noise);
+                    first = 0;
+                }
+    fprintf(f, "\n  ]");
+    if (!strcmp(opt.command, "random"))
+        json_random(f);
+    fprintf(f, "\n}\n");
     fclose(f);
 }
 
@@ -770,6 +1370,61 @@ static void run_sweep(const char *suite, const char *family)
     }
 }
 
+/* random: --count shapes per type, each drawn once and run with every op
+ * on one allocation; the types alternate shape by shape, so that a run
+ * stopped by --max-seconds has measured both alike. */
+static void run_random(void)
+{
+    const int ops = opt.op ? 1 << (opt.op == 'T') : 3, nops = opt.op ? 1 : 2;
+    const int total = opt.count * ((opt.types & 1) + (opt.types >> 1)) * nops;
+    const double t0 = now_s();
+    int done = 0;
+    printf("each shape: type, index, its parameters (mvbench shape M N --lda --incx --incy --dtype --seed replays\n"
+           "it), then the default's time / cuBLAS per op, %s\n",
+           opt.modes == MODE_COLD ? "cold" : opt.modes == MODE_HOT ? "hot" : "cold and hot");
+    progress_reset();
+    for (int i = 0; i < opt.count; ++i)
+        for (int dbl = 0; dbl < 2; ++dbl) {
+            if (!(opt.types >> dbl & 1))
+                continue;
+            if (opt.max_seconds > 0 && now_s() - t0 > opt.max_seconds) {
+                printf("--max-seconds %g reached after %d of %d shapes\n", opt.max_seconds, done / nops,
+                       total / nops);
+                return;
+            }
+            drawn s;
+            draw_shape(&s, dbl, i);
+            shape_data d;
+            shape_alloc(&d, s.m, s.n, s.lda, s.incx, s.incy, dbl, s.seed);
+            default_result res[2][2];
+            run_ops("random", &d, ops, NULL, 0, res);
+            shape_free(&d);
+            shapes_run[dbl]++;
+            if (isatty(2))
+                fputs("\r\033[K", stderr); /* the progress bar, if stdout shares its terminal */
+            print_drawn(&s);
+            for (int trans = 0; trans < 2; ++trans) {
+                if (!(ops >> trans & 1))
+                    continue;
+                printf("  %c", trans ? 'T' : 'N');
+                for (int cold = 1; cold >= 0; --cold) {
+                    if (!mode_on(cold))
+                        continue;
+                    if (res[trans][cold].ok) {
+                        add_point(&s, trans, cold, &res[trans][cold]);
+                        printf(" %6.3f", ratio_cublas(&points[npoints - 1]));
+                    } else
+                        printf(" %6s", "-");
+                }
+            }
+            printf("\n");
+            fflush(stdout);
+            fflush(csv); /* a run cut short keeps its rows */
+            done += nops;
+            progress(done, total, "shape-ops");
+        }
+}
+
 static void usage(void)
 {
     printf("usage: mvbench COMMAND [options]\n"
@@ -777,9 +1432,14 @@ static void usage(void)
            "  compare              the paper's Table 12: mean time per algorithm, geomean ratios, CPU rows\n"
            "  block-width          the paper's Table 11: mean time per BLOCK_WIDTH beside cuBLAS\n"
            "  shape M N            one shape in detail\n"
+           "  random               random shapes (seeded), both types and ops: matvec's default beside cuBLAS\n"
+           "  transpose            the transpose paper's table (own options: mvbench transpose --help)\n"
+           "  gemm                 GEMM variants and the TILE_DIM study beside cuBLAS (own options:\n"
+           "                       mvbench gemm --help)\n"
            "options:\n"
            "  --op N|T             one operation (default: both)\n"
-           "  --dtype s|d          float (default) or double\n"
+           "  --dtype s|d          float (default) or double; random: s, d or both (default both)\n"
+           "  --modes cold|hot|both  time cold, hot or both (default both)\n"
            "  --quick              a representative subset, under two minutes\n"
            "  --out DIR            where measurements.csv and summary.json go (default mvbench-out)\n"
            "  --variants a,b,...   only these contenders (cuBLAS is always timed); the name\n"
@@ -787,12 +1447,73 @@ static void usage(void)
            "                       (how fast they can be streamed at all; not a GEMV);\n"
            "                       empty-kernel adds the empty kernel, whose median in each\n"
            "                       shape's rounds becomes that shape's launch floor\n"
+           "                       (random: default, cuBLAS and its A/A pair unless given)\n"
            "  --seed N             random seed (default: from the clock, printed)\n"
            "  --rounds N           interleaved timing rounds (default 9, --quick 5)\n"
-           "  --lda L              leading dimension (default m; at least m)\n"
-           "  --incx I, --incy I   vector increments (default 1; negative walks from the end)\n"
+           "  --lda L              leading dimension (default m; at least m; random: --lda-pad)\n"
+           "  --incx I, --incy I   vector increments (default 1; negative walks from the end;\n"
+           "                       random: --inc)\n"
            "  --beta B             y = A x + B y (default 0: y is not read)\n"
-           "  --device-scalars     alpha and beta in device memory (pointer mode device)\n");
+           "  --device-scalars     alpha and beta in device memory (pointer mode device)\n"
+           "random's options (sizes take K, M, G: powers of 1024):\n"
+           "  --count N            shapes per type (default 200); each is run with both ops\n"
+           "  --min N, --max N     m and n log-uniform in [min, max] (default 8, 1048576)\n"
+           "  --min-bytes B        A's bytes (lda n element size) at least B (default 100K)\n"
+           "  --max-bytes B        ... and at most B (default 512M); shapes outside are drawn again\n"
+           "  --lda-pad P          lda = m + 1..P, made odd (default: lda = m)\n"
+           "  --inc K              incx, incy each uniform over +-1..+-K (default: 1)\n"
+           "  --max-seconds S      start no shape after S seconds; the summary covers those run\n"
+           "  --list               print the shapes the seed draws and exit (no GPU needed)\n");
+}
+
+/* An option's value: the next argument, which must be there. */
+static const char *value_of(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc)
+        die("%s needs a value", argv[*i]);
+    return argv[++*i];
+}
+
+/* An integer option's value in [lo, hi]; with sizes, K, M or G multiply it
+ * by 1024, 1024^2 or 1024^3. */
+static int64_t int_value(int argc, char **argv, int *i, int64_t lo, int64_t hi, int sizes)
+{
+    const char *name = argv[*i], *s = value_of(argc, argv, i);
+    char *end = NULL;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    int ok = end != s && errno == 0;
+    if (ok && sizes && *end) {
+        const int shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : -1;
+        ok = shift > 0 && !end[1] && v <= (LLONG_MAX >> shift) && v >= -(LLONG_MAX >> shift);
+        if (ok)
+            v *= 1LL << shift;
+    } else if (*end)
+        ok = 0;
+    if (!ok || v < lo || v > hi)
+        die("%s wants an integer from %lld to %lld%s, got \"%s\"", name, (long long)lo, (long long)hi,
+            sizes ? " (K, M, G: powers of 1024)" : "", s);
+    return v;
+}
+
+/* random's checks of its options: the ranges, and that some shape of each
+ * type has A's bytes in range (lda being at most max + lda-pad + 1). */
+static void check_random_options(void)
+{
+    if (opt.min_dim > opt.max_dim)
+        die("--min (%lld) is larger than --max (%lld)", (long long)opt.min_dim, (long long)opt.max_dim);
+    if (opt.min_bytes > opt.max_bytes)
+        die("--min-bytes (%lld) is larger than --max-bytes (%lld)", (long long)opt.min_bytes,
+            (long long)opt.max_bytes);
+    for (int dbl = 0; dbl < 2; ++dbl) {
+        const double es = dbl ? 8.0 : 4.0;
+        const double lo = (double)opt.min_dim * (double)opt.min_dim * es;
+        const double hi = ((double)opt.max_dim + (double)opt.lda_pad + 1.0) * (double)opt.max_dim * es;
+        if ((opt.types >> dbl & 1) && (hi < (double)opt.min_bytes || lo > (double)opt.max_bytes))
+            die("random: no %s shape with m, n in [%lld, %lld] has A's bytes in [%lld, %lld]",
+                dbl ? "double" : "float", (long long)opt.min_dim, (long long)opt.max_dim, (long long)opt.min_bytes,
+                (long long)opt.max_bytes);
+    }
 }
 
 int main(int argc, char **argv)
@@ -806,34 +1527,83 @@ int main(int argc, char **argv)
     opt.seed = (uint64_t)time(NULL);
     opt.rounds = 0;
     opt.incx = opt.incy = 1;
+    opt.modes = MODE_HOT | MODE_COLD;
+    opt.count = 200;
+    opt.min_dim = 8;
+    opt.max_dim = 1 << 20;
+    opt.min_bytes = 100 << 10;
+    opt.max_bytes = 512 << 20;
+    const char *dtype = NULL;
+    const char *random_only = NULL; /* an option only random takes */
+    const char *per_shape = NULL;   /* one that random draws per shape instead */
+    const int64_t big = (int64_t)1 << 40;
     int positional = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--quick"))
             opt.quick = 1;
-        else if (!strcmp(a, "--op") && i + 1 < argc)
-            opt.op = argv[++i][0];
-        else if (!strcmp(a, "--dtype") && i + 1 < argc)
-            opt.dbl = argv[++i][0] == 'd';
-        else if (!strcmp(a, "--out") && i + 1 < argc)
-            opt.out = argv[++i];
-        else if (!strcmp(a, "--variants") && i + 1 < argc)
-            opt.only = argv[++i];
-        else if (!strcmp(a, "--seed") && i + 1 < argc)
-            opt.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "--rounds") && i + 1 < argc)
-            opt.rounds = atoi(argv[++i]);
-        else if (!strcmp(a, "--lda") && i + 1 < argc)
-            opt.lda = strtoll(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--incx") && i + 1 < argc)
-            opt.incx = strtoll(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--incy") && i + 1 < argc)
-            opt.incy = strtoll(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--beta") && i + 1 < argc)
-            opt.beta = strtod(argv[++i], NULL);
+        else if (!strcmp(a, "--op"))
+            opt.op = value_of(argc, argv, &i)[0];
+        else if (!strcmp(a, "--dtype"))
+            dtype = value_of(argc, argv, &i);
+        else if (!strcmp(a, "--modes")) {
+            const char *v = value_of(argc, argv, &i);
+            opt.modes = !strcmp(v, "cold") ? MODE_COLD : !strcmp(v, "hot") ? MODE_HOT : !strcmp(v, "both") ? 3 : 0;
+            if (!opt.modes)
+                die("--modes wants cold, hot or both, got \"%s\"", v);
+        } else if (!strcmp(a, "--out"))
+            opt.out = value_of(argc, argv, &i);
+        else if (!strcmp(a, "--variants"))
+            opt.only = value_of(argc, argv, &i);
+        else if (!strcmp(a, "--seed"))
+            opt.seed = strtoull(value_of(argc, argv, &i), NULL, 0);
+        else if (!strcmp(a, "--rounds"))
+            opt.rounds = atoi(value_of(argc, argv, &i));
+        else if (!strcmp(a, "--lda")) {
+            opt.lda = strtoll(value_of(argc, argv, &i), NULL, 10);
+            per_shape = a;
+        } else if (!strcmp(a, "--incx")) {
+            opt.incx = strtoll(value_of(argc, argv, &i), NULL, 10);
+            per_shape = a;
+        } else if (!strcmp(a, "--incy")) {
+            opt.incy = strtoll(value_of(argc, argv, &i), NULL, 10);
+            per_shape = a;
+        } else if (!strcmp(a, "--beta"))
+            opt.beta = strtod(value_of(argc, argv, &i), NULL);
         else if (!strcmp(a, "--device-scalars"))
             opt.device_scalars = 1;
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        else if (!strcmp(a, "--count")) {
+            opt.count = (int)int_value(argc, argv, &i, 1, 1000000, 0);
+            random_only = a;
+        } else if (!strcmp(a, "--min")) {
+            opt.min_dim = int_value(argc, argv, &i, 1, big, 1);
+            random_only = a;
+        } else if (!strcmp(a, "--max")) {
+            opt.max_dim = int_value(argc, argv, &i, 1, big, 1);
+            random_only = a;
+        } else if (!strcmp(a, "--min-bytes")) {
+            opt.min_bytes = int_value(argc, argv, &i, 0, big, 1);
+            random_only = a;
+        } else if (!strcmp(a, "--max-bytes")) {
+            opt.max_bytes = int_value(argc, argv, &i, 1, big, 1);
+            random_only = a;
+        } else if (!strcmp(a, "--lda-pad")) {
+            opt.lda_pad = int_value(argc, argv, &i, 0, (int64_t)1 << 30, 1);
+            random_only = a;
+        } else if (!strcmp(a, "--inc")) {
+            opt.inc = int_value(argc, argv, &i, 1, (int64_t)1 << 20, 0);
+            random_only = a;
+        } else if (!strcmp(a, "--max-seconds")) {
+            const char *v = value_of(argc, argv, &i);
+            char *end = NULL;
+            opt.max_seconds = strtod(v, &end);
+            if (end == v || *end || !(opt.max_seconds > 0))
+                die("--max-seconds wants a number of seconds above 0, got \"%s\"", v);
+            random_only = a;
+        } else if (!strcmp(a, "--list")) {
+            opt.list = 1;
+            random_only = a;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
         } else if (a[0] == '-') {
@@ -855,42 +1625,100 @@ int main(int argc, char **argv)
         usage();
         return 2;
     }
+    const int is_shape = !strcmp(opt.command, "shape"), is_random = !strcmp(opt.command, "random");
     if (opt.op && opt.op != 'N' && opt.op != 'T')
         die("--op must be N or T");
     if (opt.incx == 0 || opt.incy == 0)
         die("--incx and --incy must not be 0");
+    /* float unless --dtype says otherwise; random both types unless it does. */
+    if (!dtype || !strcmp(dtype, "both")) {
+        if (dtype && !is_random)
+            die("--dtype both is for mvbench random only");
+        opt.types = is_random ? 3 : 1;
+    } else if (dtype[0] == 'd')
+        opt.types = 2;
+    else if (dtype[0] == 's' || dtype[0] == 'f')
+        opt.types = 1;
+    else
+        die("--dtype wants s or d%s, got \"%s\"", is_random ? " or both" : "", dtype);
+    opt.dbl = opt.types == 2;
     if (!opt.rounds)
         opt.rounds = opt.quick ? 5 : 9;
     opt.target_us = opt.quick ? 150.0 : 300.0;
-    const int is_shape = !strcmp(opt.command, "shape");
     if (is_shape && (opt.m < 1 || opt.n < 1))
         die("shape needs M N >= 1");
-    if (!is_shape && strcmp(opt.command, "sweep") && strcmp(opt.command, "compare") &&
+    if (!is_shape && !is_random && strcmp(opt.command, "sweep") && strcmp(opt.command, "compare") &&
         strcmp(opt.command, "block-width")) {
         usage();
         die("unknown command %s", opt.command);
+    }
+    if (random_only && !is_random)
+        die("%s is an option of mvbench random", random_only);
+    if (is_random) {
+        if (per_shape)
+            die("%s: random draws lda and the increments per shape (--lda-pad P, --inc K)", per_shape);
+        check_random_options();
+        /* The named variants would take far too long on 512 MiB matrices. */
+        if (!opt.only)
+            opt.only = "default";
+    }
+
+    /* random's first line: the seed, then what it draws. */
+    char line[1024], lda_text[64] = "= m", inc_text[64] = "1";
+    if (opt.lda_pad)
+        snprintf(lda_text, sizeof lda_text, "= m + 1..%lld, odd", (long long)opt.lda_pad);
+    if (opt.inc)
+        snprintf(inc_text, sizeof inc_text, "in +-1..+-%lld", (long long)opt.inc);
+    snprintf(line, sizeof line,
+             "seed %llu; %d shapes of %s, m, n log-uniform in [%lld, %lld], A's bytes in [%lld, %lld], lda %s, "
+             "incx and incy %s; op %s; %s; beta %g, scalars on the %s",
+             (unsigned long long)opt.seed, opt.count,
+             opt.types == 3 ? "float and double" : opt.dbl ? "double" : "float",
+             (long long)opt.min_dim, (long long)opt.max_dim, (long long)opt.min_bytes, (long long)opt.max_bytes,
+             lda_text, inc_text, opt.op == 'N' ? "N" : opt.op == 'T' ? "T" : "N and T",
+             opt.modes == MODE_COLD ? "cold" : opt.modes == MODE_HOT ? "hot" : "cold and hot", opt.beta,
+             opt.device_scalars ? "device" : "host");
+    if (is_random && opt.list) {
+        printf("mvbench random --list: %s\n", line);
+        for (int i = 0; i < opt.count; ++i)
+            for (int dbl = 0; dbl < 2; ++dbl)
+                if (opt.types >> dbl & 1) {
+                    drawn s;
+                    draw_shape(&s, dbl, i);
+                    print_drawn(&s);
+                    printf("\n");
+                }
+        return 0;
     }
 
     char path[4096];
     csv = open_csv(opt.out, "measurements.csv",
                    "suite,dtype,op,m,n,lda,variant,mode,time_us,time_us_min,time_us_max,bytes,gbps,pct_read_bw,"
-                   "gflops,ratio_cublas,ratio_floor,floor_us,check\n",
+                   "gflops,ratio_cublas,ratio_floor,floor_us,check,incx,incy\n",
                    path, sizeof path);
 
     const double t0 = now_s();
     init_device();
-    printf("mvbench %s: device %s, %s, seed %llu; lda %s, incx %lld, incy %lld, beta %g, scalars on the %s\n",
-           opt.command, ceil_.device, opt.dbl ? "double" : "float", (unsigned long long)opt.seed,
-           opt.lda ? "given" : "= m", (long long)opt.incx, (long long)opt.incy, opt.beta,
-           opt.device_scalars ? "device" : "host");
+    if (is_random)
+        printf("mvbench random: device %s, %s\n", ceil_.device, line);
+    else
+        printf("mvbench %s: device %s, %s, seed %llu; lda %s, incx %lld, incy %lld, beta %g, scalars on the %s\n",
+               opt.command, ceil_.device, opt.dbl ? "double" : "float", (unsigned long long)opt.seed,
+               opt.lda ? "given" : "= m", (long long)opt.incx, (long long)opt.incy, opt.beta,
+               opt.device_scalars ? "device" : "host");
     if (!ceil_.have_gpu) {
-        printf("No NVIDIA GPU here: the GPU rows (cuBLAS, matvec, the variants) need one.\n"
-               "CPU rows only:\n");
-        const int64_t sizes[] = {128, 512, 1024, 2048};
-        for (int s = 0; s < 4; ++s)
-            for (int trans = 0; trans < 2; ++trans)
-                if (!opt.op || (opt.op == 'T') == trans)
-                    cpu_rows("cpu", sizes[s], sizes[s], trans);
+        if (is_random)
+            printf("No NVIDIA GPU here: random's rows (cuBLAS, matvec's default) need one; nothing was timed\n"
+                   "(mvbench random --list prints the shapes the seed draws).\n");
+        else {
+            printf("No NVIDIA GPU here: the GPU rows (cuBLAS, matvec, the variants) need one.\n"
+                   "CPU rows only:\n");
+            const int64_t sizes[] = {128, 512, 1024, 2048};
+            for (int s = 0; s < 4; ++s)
+                for (int trans = 0; trans < 2; ++trans)
+                    if (!opt.op || (opt.op == 'T') == trans)
+                        cpu_rows("cpu", sizes[s], sizes[s], trans);
+        }
         fclose(csv);
         write_summary(argc, argv, now_s() - t0);
         printf("wrote %s/measurements.csv and %s/summary.json\n", opt.out, opt.out);
@@ -909,6 +1737,10 @@ int main(int argc, char **argv)
             if (opt.m * opt.n <= ((int64_t)1 << 24))
                 cpu_rows("shape", opt.m, opt.n, trans);
         }
+    } else if (is_random) {
+        run_random();
+        print_random_summary();
+        print_tallies("random, per contender");
     } else if (!strcmp(opt.command, "block-width")) {
         run_sweep("block-width", "block");
         print_tallies("Table 11 (mean over the sweep, per BLOCK_WIDTH)");
@@ -930,6 +1762,10 @@ int main(int argc, char **argv)
     write_summary(argc, argv, now_s() - t0);
     printf("\nwrote %s/measurements.csv and %s/summary.json (%.0f s)%s\n", opt.out, opt.out, now_s() - t0,
            failures ? "; FAILED results above" : "");
+    host_release(&staging);
+    host_release(&host_a);
+    host_release(&host_at);
+    free(points);
     CUDA_OK(cudaFree(read_sink));
     gpu_close(gen, cublas, mvh, stream);
     return failures ? 1 : 0;
