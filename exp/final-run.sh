@@ -27,7 +27,7 @@ for b in $4; do
   grep -B2 -A12 "geomean\|geo/floor" /tmp/res/random-$b.txt | head -60
 done
 if [ "${SWEEP:-1}" = 1 ]; then
-  for dt in s d; do for b in $4; do
+  for dt in s d; do for b in ${SWEEP_BUILDS:-$4}; do
     l=$(left); [ $l -gt 30 ] || { echo "out of time before sweep $b $dt"; break 2; }
     timeout $l build-bench/ab/mvbench-$b sweep --quick --dtype $dt --variants default --out /tmp/res/sweep-$b-$dt \
       > /tmp/res/sweep-$b-$dt.txt 2>&1
