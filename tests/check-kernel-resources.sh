@@ -22,7 +22,7 @@ command -v c++filt >/dev/null || { echo "check-kernel-resources: c++filt (binuti
 declare -A budget=(
     ["gemv_tiled_t<float, 4, true>"]=80 ["gemv_tiled_t<double, 2, true>"]=80
     [gemv_tiled_n]=64 [gemv_tiled_n_shift]=80 [gemv_thin_n]=64 [gemv_thin_n_wide]=80 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
-    [gemv_short_n]=64 [gemv_short_t]=64 [gemv_tall_n]=64 [gemv_tall_t]=128
+    [gemv_short_n]=64 [gemv_short_t]=64 [gemv_tall_n]=64 [gemv_tall_t]=128 [gemv_flat_t]=64
 )
 
 tmp=$(mktemp -d)

@@ -355,6 +355,74 @@ static void test_any_shape(void **state)
     }
 }
 
+/* flat-t (src/kernels/gemv_skinny.cu): op T over columns of at most 64
+ * 16-byte vectors that lie nearly one after the other, each block reading
+ * the most columns its 2048 vectors hold as one flat run from the 16-byte
+ * boundary before the first; taken where those blocks make a wave (on an
+ * H100 from about 6.5M float or 3.3M double elements), else tiled-t. m not a
+ * power-of-two number of vectors (short-t takes those) and m < 1 vector,
+ * lda = m, m + 1..3 and m + m/8, A and x 0..3 elements into their
+ * allocations (runs that start before A and end inside a vector), a last
+ * block of fewer columns, increments of both signs, beta != 0, alpha = 0
+ * with NaN in A and x, the device pointer mode; below a wave and with lda =
+ * m + m/8 + a vector the same shapes take tiled-t. */
+static void test_flat_t(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(9);
+    /* big: kept at full size in small mode (compute-sanitizer), so that
+     * flat-t itself runs there too; the others take a tenth of n. */
+    static const struct {
+        gemv_case c;
+        int big;
+    } cases[] = {
+        {{DT_S, MV_OP_T, 61, 712656, 61, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_T, 51, 300007, 51, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 1},
+        {{DT_S, MV_OP_T, 80, 200003, 80, -2, 3, 0.5, -1.5, 0, NULL, 3, 1}, 1},
+        {{DT_S, MV_OP_T, 3, 2000003, 4, 1, -1, 1.0, 0.5, 0, NULL, 2, 0}, 0},
+        {{DT_D, MV_OP_T, 1, 3000017, 2, 3, 1, -1.0, 0.0, 0, NULL, 1, 1}, 1},
+        {{DT_S, MV_OP_T, 255, 40009, 256, 1, 1, 1.0, 0.25, 0, NULL, 1, 2}, 0},
+        {{DT_D, MV_OP_T, 127, 30011, 142, -1, 2, 2.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 200, 50021, 225, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 200, 30011, 229, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 13, 9, 13, 1, 1, 1.0, 0.5, 0, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_T, 37, 400009, 37, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_T, 37, 100003, 38, 1, -1, 0.0, 0.0, 1, NULL, 0, 0}, 0},
+    };
+    const size_t count = sizeof cases / sizeof cases[0];
+    for (int mode = 0; mode < 2; ++mode) {
+        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+        for (size_t k = 0; k < count; ++k) {
+            gemv_case c = cases[k].c;
+            if (mode && k % 3)
+                continue;
+            if (small_mode() && !cases[k].big)
+                c.n = c.n / 10 + 1;
+            run_gemv_case(h, &c, &r);
+        }
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+    /* Random columns, A of 8-16M float or 4-8M double elements (a wave of
+     * flat-t blocks and more). */
+    static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
+    const int random_cases = small_mode() ? 2 : 24;
+    for (int k = 0; k < random_cases; ++k) {
+        const int dtype = k % 2 ? DT_D : DT_S;
+        const int64_t w = dtype == DT_S ? 4 : 2;
+        const int64_t m = rng_range(&r, 1, 64 * w);
+        const int64_t pads[] = {0, rng_range(&r, 1, 3), m / 8};
+        int64_t lda = m + pads[rng_range(&r, 0, 2)];
+        lda = lda < w ? w : lda;
+        const double elems = (dtype == DT_S ? 8e6 : 4e6) * exp2(rng_uniform(&r) / 2.0 + 0.5);
+        const gemv_case c = {
+            dtype, MV_OP_T, m, (int64_t)(elems / (double)lda) + 1, lda, incs[rng_range(&r, 0, 5)],
+            incs[rng_range(&r, 0, 5)], rng_uniform(&r) * 2.0, k % 4 == 0 ? 0.0 : rng_uniform(&r), 0, NULL,
+            rng_range(&r, 0, 3), k % 3 ? 0 : rng_range(&r, 1, 3),
+        };
+        run_gemv_case(h, &c, &r);
+    }
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -363,4 +431,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_strided_x_large_t),
               HANDLE_TEST(test_unaligned_pointers),
               HANDLE_TEST(test_thin_tiles),
-              HANDLE_TEST(test_any_shape))
+              HANDLE_TEST(test_any_shape),
+              HANDLE_TEST(test_flat_t))

@@ -27,8 +27,10 @@
 //   of 256; on larger matrices the short runs cost more (entry 24 of
 //   docs/notes-gemv.md).
 // `tiled-t` (op T): P threads share a column (P from m: 1..256, the
-//   largest that leaves each thread a full round of eight vector loads;
-//   halved while the column blocks make one to four waves), 256/P columns
+//   smallest that covers a column in one round of eight vector loads per
+//   thread, or where the column blocks make more than four waves the
+//   largest that leaves each thread a full round; halved while the blocks
+//   make one to four waves), 256/P columns
 //   per block; each thread reads V rows at a time, eight loads in flight (64
 //   registers, four blocks per SM), then the vectors left, fewer than a
 //   round, in predicated rounds of four where they average half a vector
@@ -202,9 +204,10 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
 // of thread tx-1 (through shared memory). A tile's rows span TX+1 aligned
 // vectors, so a tile of TX threads owns the rows of TX-1 of them (the
 // last thread only lends its vector's head to thread TX-2): 1/TX of the
-// loads are read twice, from L2. Vectors that would reach before A or past
-// its last element (first column, last rows of the last column) are read
-// element by element within those bounds. Napkin math: the same bytes in
+// loads are read twice, from L2. A vector that reaches past A's last
+// element (the last rows of the last column) is read element by element;
+// one that starts before A (the first column) is A's own 16-byte line,
+// inside its allocation, and is read whole. Napkin math: the same bytes in
 // flight as tiled-n with aligned columns (four 16-byte loads a thread),
 // where tiled-n's scalar loads for such columns read each 128-byte run
 // across two lines and lost 5-8% (entry 28 of docs/notes-gemv.md).
@@ -1033,7 +1036,10 @@ cudaError_t launch_t(const mv_gemv_args &args)
 //   per split at least (op N), two (op T), none below 32 KB, and at most
 //   64 partial sums per finishing thread.
 // - Alignment. Every column is read in 16-byte loads whatever lda is: op T
-//   peels each column's head (fewer than a vector) into scalar loads; op N
+//   peels each column's head (fewer than a vector) into scalar loads, and
+//   where the columns are short (64 vectors or fewer) and packed one after
+//   the other, from a wave of blocks on, reads them as one flat run
+//   (flat-t, gemv_skinny.cu: 512 contiguous bytes per warp load); op N
 //   reads the aligned vectors around a tile's rows and realigns them once
 //   per tile (tiled-n-shift) where its blocks stream, and falls back to
 //   scalar loads, rows a warp apart, where a block's few rounds are

@@ -21,6 +21,10 @@
 //   (the one-column blocks of tiled-t streamed all of x once per column, as
 //   many bytes as A itself); the rows are split over a wave of blocks and
 //   the K sums of each block finished by the last one in a fixed order.
+// `flat-t` (op T, columns of at most 64 vectors lying nearly one after the
+//   other, any m, lda and alignment, from a wave of blocks on): a block
+//   reads its columns as one flat run of 16-byte vectors and sorts the
+//   products out by column through shared memory (see the kernel).
 #include "gemv_split.cuh"
 
 namespace mv {
@@ -28,6 +32,9 @@ namespace {
 
 constexpr int kTallMaxN = 64;      // tall-n / tall-t: at most this many columns
 constexpr int64_t kTallMinM = 65536;  // tall-t: rows from which it pays (x no longer in L1)
+constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16-byte vectors
+template <typename T>
+constexpr int kFlatMaxLda = 96 * Vec16<T>::width;  // flat-t: lda at most this (x staged in shared memory)
 
 // ---- short-n -------------------------------------------------------------------
 
@@ -338,6 +345,116 @@ gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
     }
 }
 
+// ---- flat-t ---------------------------------------------------------------------
+
+// Op T over short columns packed one after the other (lda close to m), any m,
+// lda and alignment. A block takes C whole columns, C * lda elements that
+// lie one after the other in memory, and reads them as a flat run of 16-byte
+// vectors from the 16-byte boundary at or before its first element: every
+// warp load covers 512 contiguous bytes, eight in flight per thread, whatever
+// m is and wherever the columns start. With lda >= V a vector holds elements
+// of at most two columns: the thread multiplies them by x (staged in shared
+// memory: x[row], zero where row >= m) and keeps two sums per vector, that of
+// the column its first element belongs to and that of the next; the C sums
+// of the block are then read back from shared memory, Q threads per column
+// and the Q partial sums added by shuffles, all in a fixed order. Elements
+// outside the block's columns (the head and tail of its run) and rows >= m
+// (lda > m) count as zero: they are selected away, never multiplied. The
+// run's last vector is read element by element where it ends inside it (no
+// load past A's last element); its first may start up to V-1 elements
+// before A, inside the 16-byte line that holds A's first element.
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads, 4)
+gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int cols, int log_q)
+{
+    pdl_begin();
+    constexpr int NV = kThreads * kUnroll;  // vectors a block reads at most
+    __shared__ T xs[kFlatMaxLda<T>];
+    __shared__ T two[NV][2];  // per vector: sum for its first element's column, and for the next
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha == T(0)) {
+        scale_outputs_grid(y, incy, n, beta);
+        return;
+    }
+    const int ld = int(lda), rows = int(m);
+    const int Q = 1 << log_q, q = threadIdx.x & (Q - 1), groups = kThreads >> log_q;
+    for (int64_t cb = blockIdx.x; cb * cols < n; cb += gridDim.x) {
+        const int64_t c0 = cb * cols;
+        const int cc = n - c0 < cols ? int(n - c0) : cols;
+        const T *first = A + c0 * lda;
+        const int sh = int(reinterpret_cast<uintptr_t>(first) % 16 / sizeof(T));  // elements before it in its vector
+        const T *base = first - sh;
+        const int span = (cc - 1) * ld + rows;  // elements from the first column's row 0 to the last one's row m-1
+        const int nv = (sh + span + V - 1) / V, tail = (sh + span) % V;
+        T v[kUnroll][V];
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+            const int g = threadIdx.x + u * kThreads;
+            if (g < nv - 1 || (g == nv - 1 && tail == 0)) {
+                load_v<T, V>(base + int64_t(g) * V, v[u]);
+            } else if (g == nv - 1) {  // the run ends inside it: nothing read past A's last element
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    v[u][k] = k < tail ? base[int64_t(g) * V + k] : T(0);
+            } else {
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    v[u][k] = T(0);
+            }
+        }
+        // x once per block, after its first loads of A are in flight (the
+        // two round trips overlap).
+        if (cb == blockIdx.x)
+            for (int i = threadIdx.x; i < ld; i += kThreads)
+                xs[i] = i < rows ? x[i * incx] : T(0);
+        __syncthreads();  // xs written (first chunk); two[] free again (later ones)
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+            const int g = threadIdx.x + u * kThreads;
+            const int l0 = g * V - sh;               // the vector's first element, from the block's first
+            const int c = (l0 + ld) / ld - 1;        // its column (-1: the head before the block's first)
+            int row = l0 - c * ld;
+            T s0 = T(0), s1 = T(0);
+#pragma unroll
+            for (int k = 0; k < V; ++k) {
+                const int l = l0 + k;
+                const bool next = row >= ld;
+                const int r = next ? row - ld : row;
+                const T p = l >= 0 && l < span && r < rows ? v[u][k] * xs[r] : T(0);
+                if (next)
+                    s1 += p;
+                else
+                    s0 += p;
+                ++row;
+            }
+            if (g < nv) {
+                two[g][0] = s0;
+                two[g][1] = s1;
+            }
+        }
+        __syncthreads();
+        // Column j's elements start at position j*lda + sh of the run: its
+        // first vector gives the second sum where that vector starts in
+        // column j-1, every later one its first sum.
+        for (int j0 = 0; j0 < cc; j0 += groups) {
+            const int j = j0 + (threadIdx.x >> log_q);
+            T acc = T(0);
+            if (j < cc) {
+                const int p0 = j * ld + sh, ga = p0 / V, gb = (p0 + rows - 1) / V;
+                for (int g = ga + q; g <= gb; g += Q)
+                    acc += two[g][g == ga && g * V < p0 ? 1 : 0];
+            }
+            for (int off = 1; off < Q; off *= 2)
+                acc += __shfl_xor_sync(0xffffffffu, acc, off);
+            if (j < cc && q == 0)
+                store_output(y + (c0 + j) * incy, alpha, acc, beta);
+        }
+    }
+}
+
 // ---- dispatch ------------------------------------------------------------------
 
 // Splits of a split-reduction kernel whose last block reads S partial sums
@@ -438,13 +555,54 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
     return true;
 }
 
+// Op T over columns of at most kFlatMaxVecs vectors that lie nearly one
+// after the other (lda - m less than a vector, or at most an eighth of m:
+// the rows between are read and dropped), whatever m, lda and alignment,
+// where the blocks make a wave: gemv_flat_t. The tiled kernel gives such a
+// column 4-16 threads of one vector or a few each, with scalar loads for
+// the head of every column off a 16-byte boundary and for x beside it;
+// flat-t reads 512 contiguous bytes per warp load, eight in flight per
+// thread, and pays a pass through shared memory between two barriers. From
+// a wave of blocks on, the blocks of an SM overlap that pass with each
+// other's loads, and flat-t took 0.89x tiled-t's time (geomean, H100, 118
+// random shapes of 1-19 waves); below a wave every block's chain (its
+// slowest load, the barriers, the pass) is the call's time, and tiled-t's
+// warps, which finish on their own, were faster: 1.0-1.4x at 0.2-0.9
+// waves (entry 29 of docs/notes-gemv.md). Every block takes the most
+// columns its vectors hold: blocks of fewer columns, more of them, were
+// slower at every size (1.03-1.45x).
+template <typename T>
+bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
+{
+    constexpr int W = Vec16<T>::width;
+    if (!a.trans || a.lda < W || a.lda > kFlatMaxLda<T> || (a.m + W - 1) / W > kFlatMaxVecs ||
+        (a.lda - a.m >= W && 8 * a.lda > 9 * a.m))
+        return false;
+    // Columns per block: as many as kUnroll rounds of the block's vectors
+    // hold (the run may start up to W-1 elements before the first column).
+    const int64_t cols = (int64_t(kThreads) * kUnroll * W - (W - 1)) / a.lda;
+    const int64_t blocks = (a.n + cols - 1) / cols;
+    if (blocks < wave_blocks<gemv_flat_t<T, W>>(a))
+        return false;
+    // Q threads per column for the block's sums: the most (up to a warp)
+    // that still give every column its threads at once.
+    int log_q = 0;
+    while (log_q < 5 && (cols << (log_q + 1)) <= kThreads)
+        ++log_q;
+    *err = launch_kernel(a, gemv_flat_t<T, W>, dim3(unsigned(blocks < kMaxBlocks ? blocks : kMaxBlocks)), a.m, a.n,
+                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta, int(cols), log_q);
+    return true;
+}
+
 template <typename T>
 bool launch_skinny(const mv_gemv_args &a, cudaError_t *err)
 {
-    // 16-byte loads only: unaligned matrices stay on the tiled kernels.
-    if (!vector_ok<T>(a))
-        return false;
-    return launch_short<T>(a, err) || launch_tall<T>(a, err);
+    // short-n, short-t and the tall kernels take 16-byte aligned columns
+    // only; flat-t any.
+    if (vector_ok<T>(a) && (launch_short<T>(a, err) || launch_tall<T>(a, err)))
+        return true;
+    return launch_flat_t<T>(a, err);
 }
 
 }  // namespace
