@@ -1038,7 +1038,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
 // - Alignment. Every column is read in 16-byte loads whatever lda is: op T
 //   peels each column's head (fewer than a vector) into scalar loads, and
 //   where the columns are short (64 vectors or fewer) and packed one after
-//   the other, from a wave of blocks on, reads them as one flat run
+//   the other, from 1.25 waves of blocks on, reads them as one flat run
 //   (flat-t, gemv_skinny.cu: 512 contiguous bytes per warp load); op N
 //   reads the aligned vectors around a tile's rows and realigns them once
 //   per tile (tiled-n-shift) where its blocks stream, and falls back to

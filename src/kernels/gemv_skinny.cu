@@ -21,8 +21,8 @@
 //   (the one-column blocks of tiled-t streamed all of x once per column, as
 //   many bytes as A itself); the rows are split over a wave of blocks and
 //   the K sums of each block finished by the last one in a fixed order.
-// `flat-t` (op T, columns of at most 64 vectors lying nearly one after the
-//   other, any m, lda and alignment, from a wave of blocks on): a block
+// `flat-t` (op T, columns of at most 64 vectors off a 16-byte boundary
+//   lying nearly one after the other, from 1.25 waves of blocks on): a block
 //   reads its columns as one flat run of 16-byte vectors and sorts the
 //   products out by column through shared memory (see the kernel).
 #include "gemv_split.cuh"
@@ -555,34 +555,39 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
     return true;
 }
 
-// Op T over columns of at most kFlatMaxVecs vectors that lie nearly one
-// after the other (lda - m less than a vector, or at most an eighth of m:
-// the rows between are read and dropped), whatever m, lda and alignment,
-// where the blocks make a wave: gemv_flat_t. The tiled kernel gives such a
+// Op T over columns of at most kFlatMaxVecs vectors that start off a
+// 16-byte boundary (lda not a multiple of the vector, or A itself) and lie
+// nearly one after the other (lda - m less than a vector, or at most an
+// eighth of m: the rows between are read and dropped), where the blocks
+// make a wave and a quarter: gemv_flat_t. The tiled kernel gives such a
 // column 4-16 threads of one vector or a few each, with scalar loads for
-// the head of every column off a 16-byte boundary and for x beside it;
-// flat-t reads 512 contiguous bytes per warp load, eight in flight per
-// thread, and pays a pass through shared memory between two barriers. From
-// a wave of blocks on, the blocks of an SM overlap that pass with each
-// other's loads, and flat-t took 0.89x tiled-t's time (geomean, H100, 118
-// random shapes of 1-19 waves); below a wave every block's chain (its
-// slowest load, the barriers, the pass) is the call's time, and tiled-t's
-// warps, which finish on their own, were faster: 1.0-1.4x at 0.2-0.9
-// waves (entry 29 of docs/notes-gemv.md). Every block takes the most
-// columns its vectors hold: blocks of fewer columns, more of them, were
-// slower at every size (1.03-1.45x).
+// every column's head and for x beside it; flat-t reads 512 contiguous
+// bytes per warp load, eight in flight per thread, and pays for it in
+// instructions (each element's column and row, x from shared memory) and a
+// pass through shared memory between two barriers. Measured (entry 29 of
+// docs/notes-gemv.md, H100, cold, random shapes): from 1.25 waves of blocks
+// flat-t took 0.87x tiled-t's time (geomean of 93 shapes, none slower by
+// 3%); below, every block's chain (its slowest load, the barriers, the
+// pass) is the call's time and tiled-t's warps, which end on their own,
+// were faster (up to 1.4x at 0.2-0.9 waves, 1.0-1.06x at 1.0-1.2). On
+// aligned columns tiled-t's loads are whole vectors already, and flat-t
+// lost: float 256 x 16384 (lda of 64 vectors: its shared-memory reads
+// conflict) 9.2 against 5.4 us hot, double 128 x 32768 12.8 against 8.6.
+// Every block takes the most columns its vectors hold: blocks of fewer
+// columns, more of them, were slower at every size (1.03-1.45x).
 template <typename T>
 bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
 {
     constexpr int W = Vec16<T>::width;
-    if (!a.trans || a.lda < W || a.lda > kFlatMaxLda<T> || (a.m + W - 1) / W > kFlatMaxVecs ||
+    if (!a.trans || vector_ok<T>(a) || a.lda < W || a.lda > kFlatMaxLda<T> || (a.m + W - 1) / W > kFlatMaxVecs ||
         (a.lda - a.m >= W && 8 * a.lda > 9 * a.m))
         return false;
     // Columns per block: as many as kUnroll rounds of the block's vectors
     // hold (the run may start up to W-1 elements before the first column).
     const int64_t cols = (int64_t(kThreads) * kUnroll * W - (W - 1)) / a.lda;
     const int64_t blocks = (a.n + cols - 1) / cols;
-    if (blocks < wave_blocks<gemv_flat_t<T, W>>(a))
+    const int64_t want = wave_blocks<gemv_flat_t<T, W>>(a);
+    if (4 * blocks < 5 * want)
         return false;
     // Q threads per column for the block's sums: the most (up to a warp)
     // that still give every column its threads at once.
@@ -598,10 +603,10 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
 template <typename T>
 bool launch_skinny(const mv_gemv_args &a, cudaError_t *err)
 {
-    // short-n, short-t and the tall kernels take 16-byte aligned columns
-    // only; flat-t any.
-    if (vector_ok<T>(a) && (launch_short<T>(a, err) || launch_tall<T>(a, err)))
-        return true;
+    // short-n, short-t and the tall kernels take 16-byte aligned columns,
+    // flat-t the others.
+    if (vector_ok<T>(a))
+        return launch_short<T>(a, err) || launch_tall<T>(a, err);
     return launch_flat_t<T>(a, err);
 }
 
