@@ -424,6 +424,77 @@ static void test_flat_t(void **state)
     }
 }
 
+/* flat-n (src/kernels/gemv_skinny.cu): op N over rows packed one column
+ * after the other, lda of 1 to 32 16-byte vectors (lda - m under a vector
+ * or at most m/8), columns off a 16-byte boundary (lda not a multiple of
+ * the vector, or A 1..3 elements into its allocation; the aligned ones of
+ * the loop below take short-n, thin-n or tiled-n). Each thread keeps
+ * the sums of the rows its vectors meet (the period lda/gcd(lda, vector)),
+ * so: every lda mod the vector width, periods under and over a warp, m <
+ * a vector with lda of one, lda = m + m/8 (rows read and dropped), runs that
+ * start before A (A 1..3 elements into its allocation) and end inside a
+ * vector, one block (A of 32 KB or less) and many (a split finished by the
+ * last block), increments of both signs, beta != 0, alpha = 0 with NaN in A
+ * and x, the device pointer mode. */
+static void test_flat_n(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(10);
+    static const struct {
+        gemv_case c;
+        int big; /* kept at full size in small mode (compute-sanitizer) */
+    } cases[] = {
+        {{DT_S, MV_OP_N, 11, 78866, 11, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 23, 21834, 23, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 1},
+        {{DT_S, MV_OP_N, 61, 71265, 61, -2, 3, 0.5, -1.5, 0, NULL, 3, 1}, 0},
+        {{DT_S, MV_OP_N, 3, 200003, 4, 1, -1, 1.0, 0.5, 0, NULL, 2, 0}, 1},
+        {{DT_D, MV_OP_N, 1, 300017, 2, 3, 1, -1.0, 0.0, 0, NULL, 1, 1}, 0},
+        {{DT_S, MV_OP_N, 127, 40009, 128, 1, 1, 1.0, 0.25, 0, NULL, 1, 2}, 0},
+        {{DT_S, MV_OP_N, 114, 30011, 128, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 57, 30011, 64, -1, 2, 2.0, 0.0, 0, NULL, 0, 3}, 0},
+        {{DT_D, MV_OP_N, 63, 50021, 63, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 1},
+        {{DT_S, MV_OP_N, 96, 60013, 97, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 13, 9, 13, 1, 1, 1.0, 0.5, 0, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_N, 7, 1111, 7, 1, 1, 1.0, 0.0, 0, NULL, 3, 0}, 0},
+        {{DT_S, MV_OP_N, 37, 400009, 37, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 37, 100003, 38, 1, -1, 0.0, 0.0, 1, NULL, 1, 0}, 0},
+    };
+    const size_t count = sizeof cases / sizeof cases[0];
+    for (int mode = 0; mode < 2; ++mode) {
+        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+        for (size_t k = 0; k < count; ++k) {
+            gemv_case c = cases[k].c;
+            if (mode && k % 3)
+                continue;
+            if (small_mode() && !cases[k].big)
+                c.n = c.n / 10 + 1;
+            run_gemv_case(h, &c, &r);
+        }
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+    /* Every lda from one vector to 32 (float 4..128, double 2..64), lda = m
+     * or padded, A 0..3 elements off its line, random n (A of 2K to 4M
+     * elements); then random cases of any increments. */
+    static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+        const int64_t w = dtype == DT_S ? 4 : 2;
+        for (int64_t lda = w; lda <= 32 * w; ++lda) {
+            if (small_mode() && lda % 5 != 0)
+                continue;
+            const int64_t pads[] = {0, rng_range(&r, 1, 3), lda / 9};
+            int64_t m = lda - pads[rng_range(&r, 0, 2)];
+            m = m < 1 ? 1 : m;
+            const double elems = exp2(11.0 + (small_mode() ? 8.0 : 11.0) * rng_uniform(&r));
+            const gemv_case c = {
+                dtype, MV_OP_N, m, (int64_t)(elems / (double)lda) + 1, lda, incs[rng_range(&r, 0, 5)],
+                incs[rng_range(&r, 0, 5)], rng_uniform(&r) * 2.0, lda % 4 == 0 ? 0.0 : rng_uniform(&r), 0, NULL,
+                rng_range(&r, 0, 3), lda % 3 ? 0 : rng_range(&r, 1, 3),
+            };
+            run_gemv_case(h, &c, &r);
+        }
+    }
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -433,4 +504,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_unaligned_pointers),
               HANDLE_TEST(test_thin_tiles),
               HANDLE_TEST(test_any_shape),
-              HANDLE_TEST(test_flat_t))
+              HANDLE_TEST(test_flat_t),
+              HANDLE_TEST(test_flat_n))

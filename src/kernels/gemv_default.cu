@@ -39,7 +39,7 @@ extern "C" const mv_gemv_variant mv_variant_default = {
 
 extern "C" const mv_gemv_variant mv_variant_tiled = {
     "tiled",
-    "the default path without the short-wide, tall-skinny and flat-t kernels: tiled-n / tiled-t on every shape",
+    "the default path without the short-wide, tall-skinny, flat-t and flat-n kernels: tiled-n / tiled-t on every shape",
     "matvec",
     "as default, less on m <= 32 vectors with n >> m and on n <= 64 with m >> n (entry 10 of docs/notes-gemv.md)",
     MV_VARIANT_OP_N | MV_VARIANT_OP_T, 1, 0, nullptr, launch_tiled,

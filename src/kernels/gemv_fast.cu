@@ -1043,7 +1043,9 @@ cudaError_t launch_t(const mv_gemv_args &args)
 //   reads the aligned vectors around a tile's rows and realigns them once
 //   per tile (tiled-n-shift) where its blocks stream, and falls back to
 //   scalar loads, rows a warp apart, where a block's few rounds are
-//   latency-bound and tiled-n's four blocks per SM keep more in flight.
+//   latency-bound and tiled-n's four blocks per SM keep more in flight;
+//   where its columns are short (32 vectors or fewer) and packed, it reads
+//   them as one flat run too (flat-n, gemv_skinny.cu).
 template <typename T>
 cudaError_t launch(const mv_gemv_args &a, bool skinny)
 {

@@ -25,6 +25,11 @@
 //   lying nearly one after the other, from 1.25 waves of blocks on): a block
 //   reads its columns as one flat run of 16-byte vectors and sorts the
 //   products out by column through shared memory (see the kernel).
+// `flat-n` (op N, lda of at most 32 vectors, columns off a 16-byte boundary
+//   lying nearly one after the other): short-n's flat read for any lda and
+//   alignment; each thread steps over the run by a multiple of the period
+//   after which the rows repeat, so it keeps one sum per element of its
+//   vectors (see the kernel).
 #include "gemv_split.cuh"
 
 namespace mv {
@@ -33,6 +38,7 @@ namespace {
 constexpr int kTallMaxN = 64;      // tall-n / tall-t: at most this many columns
 constexpr int64_t kTallMinM = 65536;  // tall-t: rows from which it pays (x no longer in L1)
 constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16-byte vectors
+constexpr int kFlatNMaxVecs = 32;     // flat-n: lda of at most this many 16-byte vectors
 template <typename T>
 constexpr int kFlatMaxLda = 96 * Vec16<T>::width;  // flat-t: lda at most this (x staged in shared memory)
 
@@ -455,6 +461,158 @@ gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
     }
 }
 
+// ---- flat-n ---------------------------------------------------------------------
+
+// Op N over few rows packed one column after the other (lda close to m, at
+// most kFlatNMaxVecs vectors), any m, lda and alignment: short-n's flat read
+// for the columns short-n cannot take (lda not a power-of-two number of
+// vectors, or off a 16-byte boundary). The matrix is one run of
+// (n-1)*lda + m elements, read as 16-byte vectors from the line that holds
+// A[0]; every warp load covers 512 contiguous bytes. Element e of vector g
+// sits at position g*V - s + e of the run (s: A's elements past its 16-byte
+// boundary), so its row is (g*V - s + e) mod lda. With P = lda/gcd(lda, V)
+// (the period, in vectors, after which the rows repeat), a thread that
+// steps over its vectors a multiple of P apart meets the same V rows in
+// every vector: a block uses the most threads that are a multiple of P
+// (`active`), each thread starts at vector blockIdx.x*span + t (span a
+// multiple of active) and keeps V sums, one per row, and the x of the at
+// most two columns each vector touches. The block adds its threads' sums
+// per row in a fixed order (lanes P apart by shuffles, then per phase over
+// the warps, then the V/gcd phase sums of a row), and the blocks' sums are
+// finished as short-n's (partial sums, the last block adds them in order).
+// Rows >= m (lda > m) are summed and dropped, never stored; the run's first
+// vector (when A is off a 16-byte boundary: it starts before A, inside A's
+// line) and its last (when the run ends inside it: nothing is read past A's
+// last element) are read element by element, so no element outside A is
+// used.
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads, sizeof(T) == sizeof(float) ? 3 : 2)
+gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int period, int active, Split sp)
+{
+    pdl_begin();
+    constexpr int U = kUnroll;
+    __shared__ T red[kThreads * V];             // each thread's V row sums
+    __shared__ T phase[kFlatNMaxVecs * V * V];  // per (phase p, element e): the block's sum
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha == T(0)) {
+        if (blockIdx.x == 0)
+            scale_outputs(y, incy, m, threadIdx.x, kThreads, beta);
+        return;
+    }
+    const int t = threadIdx.x, lane = t % 32, ld = int(lda);
+    const int s = int(reinterpret_cast<uintptr_t>(A) % 16 / sizeof(T));
+    const T *base = A - s;                      // the 16-byte line that holds A[0]
+    const int64_t end = (n - 1) * lda + m;      // elements in the run
+    const int64_t nvec = (s + end + V - 1) / V;
+    const bool tail = (s + end) % V != 0;       // the last vector reaches past A's last element
+    T acc[V];
+#pragma unroll
+    for (int e = 0; e < V; ++e)
+        acc[e] = T(0);
+    if (t < active) {
+        // sp.span == 0: the grid's threads step over the run together
+        // (vector blockIdx.x*active + t, then every gridDim.x*active-th);
+        // else block b reads vectors [b*span, (b+1)*span).
+        const bool grid_stride = sp.span == 0;
+        const int64_t step = grid_stride ? int64_t(gridDim.x) * active : active;
+        const int64_t first = int64_t(blockIdx.x) * (grid_stride ? active : sp.span);
+        const int64_t bend = grid_stride || first + sp.span >= nvec ? nvec : first + sp.span;
+        const int64_t g0 = first + t;
+        const int64_t pos0 = g0 * V - s;  // >= -(V-1), and V <= lda
+        const int64_t c0 = pos0 >= 0 ? pos0 / ld : -1;  // column of the thread's first element
+        const int r0 = int(pos0 - c0 * ld);             // its row: element e is in column c0 + 1 where r0 + e >= ld
+        const int64_t dcol = step * V / ld;             // columns between two of the thread's vectors
+        // A vector at the edge of the run: only its elements inside A.
+        const auto edge = [&](int64_t g, int64_t c) {
+#pragma unroll
+            for (int e = 0; e < V; ++e) {
+                const int64_t pos = g * V - s + e;
+                if (pos >= 0 && pos < end)
+                    acc[e] += base[g * V + e] * x[(c + (r0 + e >= ld ? 1 : 0)) * incx];
+            }
+        };
+        int64_t g = g0, c = c0;
+        if (g == 0 && s > 0 && g < bend) {
+            edge(g, c);
+            g += step;
+            c += dcol;
+        }
+        const int64_t lim = tail && bend == nvec ? nvec - 1 : bend;  // interior vectors end here
+        for (; g < lim; g += int64_t(U) * step, c += int64_t(U) * dcol) {
+            T v[U][V], x0[U], x1[U];
+#pragma unroll
+            for (int u = 0; u < U; ++u) {
+                const int64_t gu = g + int64_t(u) * step, cu = c + int64_t(u) * dcol;
+                if (gu < lim) {
+                    load_v<T, V>(base + gu * V, v[u]);
+                    x0[u] = x[cu * incx];
+                    x1[u] = x[(cu + 1 < n ? cu + 1 : cu) * incx];
+                } else {
+#pragma unroll
+                    for (int e = 0; e < V; ++e)
+                        v[u][e] = T(0);
+                    x0[u] = x1[u] = T(0);
+                }
+            }
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+#pragma unroll
+                for (int e = 0; e < V; ++e)
+                    acc[e] += v[u][e] * (r0 + e >= ld ? x1[u] : x0[u]);
+        }
+        // The run's last vector, where this thread owns it.
+        if (tail && bend == nvec && nvec - 1 >= g0 && (nvec - 1 - g0) % step == 0 && !(nvec == 1 && s > 0))
+            edge(nvec - 1, c0 + (nvec - 1 - g0) / step * dcol);
+    }
+    // Lanes period apart hold the same rows: lanes l < period end with
+    // their warp's sums (lanes past the warp's end count as zero).
+    if (period < 32)
+        for (int d = period; d < 32; d *= 2)
+#pragma unroll
+            for (int e = 0; e < V; ++e) {
+                const T o = __shfl_down_sync(0xffffffffu, acc[e], d);
+                if (lane + d < 32)
+                    acc[e] += o;
+            }
+#pragma unroll
+    for (int e = 0; e < V; ++e)
+        red[t * V + e] = acc[e];
+    __syncthreads();
+    // Per phase p and element e (u = p*V + e): over the warps (period < 32:
+    // the lane of warp w with that phase), or over the threads of the phase.
+    for (int u = t; u < period * V; u += kThreads) {
+        const int p = u / V, e = u % V;
+        T sum = T(0);
+        if (period < 32) {
+            for (int w = 0; w < kWarps; ++w)
+                sum += red[(w * 32 + ((p - 32 * w) % period + period) % period) * V + e];
+        } else {
+            for (int q = p; q < active; q += period)
+                sum += red[q * V + e];
+        }
+        phase[u] = sum;
+    }
+    __syncthreads();
+    // Row r: the u = p*V + e with u = r + s (mod lda), in order.
+    const bool owns = t < m;
+    T sum = T(0);
+    if (owns)
+        for (int u = (t + s) % ld; u < period * V; u += ld)
+            sum += phase[u];
+    if (sp.splits == 1) {
+        if (owns)
+            store_output(y + t * incy, alpha, sum, beta);
+    } else if (publish_partials<T>(sp, blockIdx.x, 0, t, sum, owns)) {
+        int outs = 1;
+        while (outs < m)
+            outs *= 2;
+        finish_tile<T>(sp, 0, 0, outs, m, y, incy, alpha, beta);
+    }
+}
+
 // ---- dispatch ------------------------------------------------------------------
 
 // Splits of a split-reduction kernel whose last block reads S partial sums
@@ -600,14 +758,66 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     return true;
 }
 
+// Op N over rows packed one column after the other, lda of at most
+// kFlatNMaxVecs vectors (lda - m less than a vector, or at most an eighth of
+// m: the rows between are read and dropped), columns off a 16-byte boundary
+// (launch_skinny): gemv_flat_n. tiled-n gives such columns scalar loads
+// rows a warp apart, or tiled-n-shift's realigned vectors, in tiles of
+// 32-64 threads along rows that few rows leave mostly idle; flat-n read
+// them in 0.91-0.98x tiled-n's time by size class (entry 30 of
+// docs/notes-gemv.md, H100, cold, random shapes). A block's round is one
+// vector per active thread; its blocks as the comment below says.
+template <typename T>
+bool launch_flat_n(const mv_gemv_args &a, cudaError_t *err)
+{
+    constexpr int W = Vec16<T>::width;
+    if (a.trans || a.lda < W || a.lda > int64_t(kFlatNMaxVecs) * W || (a.lda - a.m >= W && 8 * a.lda > 9 * a.m))
+        return false;
+    const int ld = int(a.lda);
+    int common = W;  // gcd(lda, W): W is a power of two
+    while (ld % common != 0)
+        common /= 2;
+    const int period = ld / common, active = kThreads / period * period;
+    const int s = int(reinterpret_cast<uintptr_t>(a.A) % 16 / sizeof(T));
+    const int64_t nvec = (s + (a.n - 1) * a.lda + a.m + W - 1) / W;
+    const int64_t rounds = (nvec + active - 1) / active;
+    int outs = 1;
+    while (outs < a.m)
+        outs *= 2;
+    // Blocks: while a thread's share is one or two loops of kUnroll loads
+    // (DRAM round trips), the fewest loops the finish's cap on blocks
+    // allows, then the fewest blocks that need no more (a block of 9 rounds
+    // where 8 would do pays a second round trip for one load). From three
+    // loops on the call streams: then a wave of blocks, past that cap (a
+    // longer finish, a few us against tens), keeps more bytes in flight
+    // (at m of 64-128 floats the cap left 128 blocks of 2-3 KB in flight
+    // each, 75-80% of the read bandwidth). Entry 30 of docs/notes-gemv.md.
+    const int64_t want = wave_blocks<gemv_flat_n<T, W>>(a);
+    Split sp = plan_blocks<T>(a, want, rounds, a.m, outs, 1);
+    const int64_t loops = (rounds + kUnroll * sp.splits - 1) / (kUnroll * sp.splits);
+    if (loops <= 2)
+        sp.splits = (rounds + kUnroll * loops - 1) / (kUnroll * loops);
+    else
+        sp = plan_blocks<T>(a, want, rounds, a.m, 1, 1);
+    const int64_t per = (rounds + sp.splits - 1) / sp.splits;
+    sp.span = per * active;
+    sp.splits = (nvec + sp.span - 1) / sp.span;
+    *err = launch_kernel(a, gemv_flat_n<T, W>, dim3(unsigned(sp.splits)), a.m, a.n, static_cast<const T *>(a.A),
+                         a.lda, static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha,
+                         a.beta, period, active, sp);
+    return true;
+}
+
 template <typename T>
 bool launch_skinny(const mv_gemv_args &a, cudaError_t *err)
 {
     // short-n, short-t and the tall kernels take 16-byte aligned columns,
-    // flat-t the others.
+    // flat-t and flat-n the others (aligned columns of op N that short-n
+    // does not take stay with tiled-n and thin-n: flat-n was even there,
+    // 0.93-1.02x their time by size class, entry 30).
     if (vector_ok<T>(a))
         return launch_short<T>(a, err) || launch_tall<T>(a, err);
-    return launch_flat_t<T>(a, err);
+    return launch_flat_t<T>(a, err) || launch_flat_n<T>(a, err);
 }
 
 }  // namespace
