@@ -7,11 +7,7 @@
 # default's 8) and the read kernel, lda = m and lda padded.
 # usage: exp/flat-n-run.sh BUILD SEED COUNT [SECONDS per run]
 set -u
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:$PWD/build-bench
-t=build-bench/test_gemv_shapes
-s=$(date +%s); timeout 240 $t > $OUT/tests.txt 2>&1; echo "tests rc=$? $(( $(date +%s) - s )) s"; grep -E "PASSED|FAILED|ERROR" $OUT/tests.txt | head
-s=$(date +%s); MATVEC_TEST_SMALL=1 timeout 240 compute-sanitizer --tool memcheck --error-exitcode 99 $t > $OUT/memcheck.txt 2>&1
-echo "memcheck rc=$? $(( $(date +%s) - s )) s"; grep -E "ERROR SUMMARY|FAILED|PASSED" $OUT/memcheck.txt | tail -4
+. exp/carried-shapes-tests.sh 240
 V=default,tiled,cublas,cublas-aa,read-ceiling,empty-kernel,exp0,exp1,exp2
 for pad in 0 3; do
   s=$(date +%s)

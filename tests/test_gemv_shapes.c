@@ -355,6 +355,31 @@ static void test_any_shape(void **state)
     }
 }
 
+/* A fixed case of a kernel's test; big: kept at full size in small mode
+ * (compute-sanitizer), so that the kernel itself runs there too. */
+typedef struct {
+    gemv_case c;
+    int big;
+} sized_case;
+
+/* Every case in the host pointer mode, every third in the device mode; in
+ * small mode the cases not marked big take a tenth of n. */
+static void run_sized_cases(mv_handle h, const sized_case *cases, size_t count, rng_t *r)
+{
+    for (int mode = 0; mode < 2; ++mode) {
+        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+        for (size_t k = 0; k < count; ++k) {
+            gemv_case c = cases[k].c;
+            if (mode && k % 3)
+                continue;
+            if (small_mode() && !cases[k].big)
+                c.n = c.n / 10 + 1;
+            run_gemv_case(h, &c, r);
+        }
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+}
+
 /* flat-t (src/kernels/gemv_skinny.cu): op T over columns of at most 64
  * 16-byte vectors that lie nearly one after the other, each block reading
  * the most columns its 2048 vectors hold as one flat run from the 16-byte
@@ -371,12 +396,7 @@ static void test_flat_t(void **state)
 {
     mv_handle h = *state;
     rng_t r = rng_make(9);
-    /* big: kept at full size in small mode (compute-sanitizer), so that
-     * flat-t itself runs there too; the others take a tenth of n. */
-    static const struct {
-        gemv_case c;
-        int big;
-    } cases[] = {
+    static const sized_case cases[] = {
         {{DT_S, MV_OP_T, 61, 712656, 61, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_T, 51, 300007, 51, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 1},
         {{DT_S, MV_OP_T, 80, 200003, 80, -2, 3, 0.5, -1.5, 0, NULL, 3, 1}, 1},
@@ -390,19 +410,7 @@ static void test_flat_t(void **state)
         {{DT_S, MV_OP_T, 37, 400009, 37, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_T, 37, 100003, 38, 1, -1, 0.0, 0.0, 1, NULL, 1, 0}, 0},
     };
-    const size_t count = sizeof cases / sizeof cases[0];
-    for (int mode = 0; mode < 2; ++mode) {
-        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
-        for (size_t k = 0; k < count; ++k) {
-            gemv_case c = cases[k].c;
-            if (mode && k % 3)
-                continue;
-            if (small_mode() && !cases[k].big)
-                c.n = c.n / 10 + 1;
-            run_gemv_case(h, &c, &r);
-        }
-    }
-    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
     /* Random columns, A of 8-16M float or 4-8M double elements (a wave of
      * flat-t blocks and more). */
     static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
@@ -440,10 +448,7 @@ static void test_flat_n(void **state)
 {
     mv_handle h = *state;
     rng_t r = rng_make(10);
-    static const struct {
-        gemv_case c;
-        int big; /* kept at full size in small mode (compute-sanitizer) */
-    } cases[] = {
+    static const sized_case cases[] = {
         {{DT_S, MV_OP_N, 11, 78866, 11, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
         {{DT_D, MV_OP_N, 23, 21834, 23, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 1},
         {{DT_S, MV_OP_N, 61, 71265, 61, -2, 3, 0.5, -1.5, 0, NULL, 3, 1}, 0},
@@ -459,19 +464,7 @@ static void test_flat_n(void **state)
         {{DT_S, MV_OP_N, 37, 400009, 37, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_N, 37, 100003, 38, 1, -1, 0.0, 0.0, 1, NULL, 1, 0}, 0},
     };
-    const size_t count = sizeof cases / sizeof cases[0];
-    for (int mode = 0; mode < 2; ++mode) {
-        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
-        for (size_t k = 0; k < count; ++k) {
-            gemv_case c = cases[k].c;
-            if (mode && k % 3)
-                continue;
-            if (small_mode() && !cases[k].big)
-                c.n = c.n / 10 + 1;
-            run_gemv_case(h, &c, &r);
-        }
-    }
-    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
     /* Every lda from one vector to 32 (float 4..128, double 2..64), lda = m
      * or padded, A 0..3 elements off its line, random n (A of 2K to 4M
      * elements); then random cases of any increments. */

@@ -488,7 +488,8 @@ gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
 template <typename T, int V>
 __global__ void __launch_bounds__(kThreads, sizeof(T) == sizeof(float) ? 3 : 2)
 gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
-            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int period, int active, Split sp)
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int period, int active, int outs,
+            Split sp)
 {
     pdl_begin();
     constexpr int U = kUnroll;
@@ -513,18 +514,14 @@ gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
     for (int e = 0; e < V; ++e)
         acc[e] = T(0);
     if (t < active) {
-        // sp.span == 0: the grid's threads step over the run together
-        // (vector blockIdx.x*active + t, then every gridDim.x*active-th);
-        // else block b reads vectors [b*span, (b+1)*span).
-        const bool grid_stride = sp.span == 0;
-        const int64_t step = grid_stride ? int64_t(gridDim.x) * active : active;
-        const int64_t first = int64_t(blockIdx.x) * (grid_stride ? active : sp.span);
-        const int64_t bend = grid_stride || first + sp.span >= nvec ? nvec : first + sp.span;
+        // Block b reads vectors [b*span, (b+1)*span), a thread every active-th.
+        const int64_t first = int64_t(blockIdx.x) * sp.span;
+        const int64_t bend = first + sp.span < nvec ? first + sp.span : nvec;
         const int64_t g0 = first + t;
         const int64_t pos0 = g0 * V - s;  // >= -(V-1), and V <= lda
         const int64_t c0 = pos0 >= 0 ? pos0 / ld : -1;  // column of the thread's first element
         const int r0 = int(pos0 - c0 * ld);             // its row: element e is in column c0 + 1 where r0 + e >= ld
-        const int64_t dcol = step * V / ld;             // columns between two of the thread's vectors
+        const int64_t dcol = int64_t(active) * V / ld;  // columns between two of the thread's vectors
         // A vector at the edge of the run: only its elements inside A.
         const auto edge = [&](int64_t g, int64_t c) {
 #pragma unroll
@@ -537,15 +534,15 @@ gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
         int64_t g = g0, c = c0;
         if (g == 0 && s > 0 && g < bend) {
             edge(g, c);
-            g += step;
+            g += active;
             c += dcol;
         }
         const int64_t lim = tail && bend == nvec ? nvec - 1 : bend;  // interior vectors end here
-        for (; g < lim; g += int64_t(U) * step, c += int64_t(U) * dcol) {
+        for (; g < lim; g += int64_t(U) * active, c += int64_t(U) * dcol) {
             T v[U][V], x0[U], x1[U];
 #pragma unroll
             for (int u = 0; u < U; ++u) {
-                const int64_t gu = g + int64_t(u) * step, cu = c + int64_t(u) * dcol;
+                const int64_t gu = g + int64_t(u) * active, cu = c + int64_t(u) * dcol;
                 if (gu < lim) {
                     load_v<T, V>(base + gu * V, v[u]);
                     x0[u] = x[cu * incx];
@@ -564,8 +561,8 @@ gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
                     acc[e] += v[u][e] * (r0 + e >= ld ? x1[u] : x0[u]);
         }
         // The run's last vector, where this thread owns it.
-        if (tail && bend == nvec && nvec - 1 >= g0 && (nvec - 1 - g0) % step == 0 && !(nvec == 1 && s > 0))
-            edge(nvec - 1, c0 + (nvec - 1 - g0) / step * dcol);
+        if (tail && bend == nvec && nvec - 1 >= g0 && (nvec - 1 - g0) % active == 0 && !(nvec == 1 && s > 0))
+            edge(nvec - 1, c0 + (nvec - 1 - g0) / active * dcol);
     }
     // Lanes period apart hold the same rows: lanes l < period end with
     // their warp's sums (lanes past the warp's end count as zero).
@@ -606,10 +603,7 @@ gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
         if (owns)
             store_output(y + t * incy, alpha, sum, beta);
     } else if (publish_partials<T>(sp, blockIdx.x, 0, t, sum, owns)) {
-        int outs = 1;
-        while (outs < m)
-            outs *= 2;
-        finish_tile<T>(sp, 0, 0, outs, m, y, incy, alpha, beta);
+        finish_tile<T>(sp, 0, 0, outs, m, y, incy, alpha, beta);  // outs: m rounded up to a power of two
     }
 }
 
@@ -781,9 +775,7 @@ bool launch_flat_n(const mv_gemv_args &a, cudaError_t *err)
     const int s = int(reinterpret_cast<uintptr_t>(a.A) % 16 / sizeof(T));
     const int64_t nvec = (s + (a.n - 1) * a.lda + a.m + W - 1) / W;
     const int64_t rounds = (nvec + active - 1) / active;
-    int outs = 1;
-    while (outs < a.m)
-        outs *= 2;
+    const int outs = 1 << log2_ceil(a.m);  // the finish's tile: m <= lda <= 128
     // Blocks: while a thread's share is one or two loops of kUnroll loads
     // (DRAM round trips), the fewest loops the finish's cap on blocks
     // allows, then the fewest blocks that need no more (a block of 9 rounds
@@ -804,7 +796,7 @@ bool launch_flat_n(const mv_gemv_args &a, cudaError_t *err)
     sp.splits = (nvec + sp.span - 1) / sp.span;
     *err = launch_kernel(a, gemv_flat_n<T, W>, dim3(unsigned(sp.splits)), a.m, a.n, static_cast<const T *>(a.A),
                          a.lda, static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha,
-                         a.beta, period, active, sp);
+                         a.beta, period, active, outs, sp);
     return true;
 }
 
