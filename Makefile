@@ -4,7 +4,7 @@
 BUILD ?= build
 BENCH_OUT ?= bench-out
 JOBS ?= $(shell nproc)
-CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
+CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DMATVEC_BUILD_TESTS=ON
 
 .PHONY: all deps build test bench install clean
 

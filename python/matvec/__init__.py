@@ -1,0 +1,350 @@
+"""matvec: dense matrix-vector and matrix-matrix products on NVIDIA GPUs.
+
+The functions take GPU arrays of PyTorch, CuPy, JAX (inputs) or Numba,
+through DLPack or the CUDA array interface, without a copy, and run on the
+caller's current stream (PyTorch's or CuPy's, or ``stream=``) without
+synchronizing::
+
+    import torch, matvec
+    A = torch.randn(3000, 2000, device="cuda")
+    x = torch.randn(2000, device="cuda")
+    y = matvec.gemv(A, x)                   # y = A @ x
+    z = matvec.gemv(A, y, trans=True)       # z = A.T @ y
+
+A 2-D array of either layout works as it is: a row-major array is the
+column-major transpose of itself, so the operation is swapped, never the
+data copied. float32 and float64. An argument matvec cannot take as it is
+(another dtype, host memory, another GPU, strides no BLAS layout can
+express) raises ``TypeError`` or ``ValueError`` naming it; an error of the
+C library raises ``matvec.Error`` with its message.
+"""
+
+import threading
+import weakref
+
+from . import _matvec
+
+__all__ = ["Error", "gemv", "gemm", "transpose", "device_count"]
+__version__ = "0.1.0"
+
+_KDL_CPU, _KDL_CUDA, _KDL_CUDA_HOST, _KDL_CUDA_MANAGED = 1, 2, 3, 13
+_FLOAT = 2  # DLPack's dtype code for floating point
+
+
+class Error(RuntimeError):
+    """A call of the C library failed: ``status`` is its mv_status value,
+    the message is mv_last_error's."""
+
+    def __init__(self, message, status):
+        super().__init__(message)
+        self.status = status
+
+
+def device_count():
+    """Number of CUDA devices visible to this process (0 without a GPU)."""
+    return _matvec.device_count()
+
+
+# ---- arrays ---------------------------------------------------------------
+
+
+class _Array:
+    """What matvec needs of an array: its address, shape, strides (in
+    elements), dtype name, device and the library it comes from."""
+
+    __slots__ = ("obj", "name", "ptr", "shape", "strides", "dtype", "device", "lib")
+
+    @property
+    def itemsize(self):
+        return 8 if self.dtype == "float64" else 4
+
+
+_CAI_DTYPES = {"<f4": "float32", "<f8": "float64", "|f4": "float32", "|f8": "float64"}
+
+
+def _library(obj):
+    mod = type(obj).__module__.split(".")[0]
+    return {"torch": "torch", "cupy": "cupy", "jax": "jax", "jaxlib": "jax", "numba": "numba"}.get(mod, mod)
+
+
+def _from_cai(a, cai):
+    """Fills a from a CUDA array interface dict (strides in bytes)."""
+    a.ptr = int(cai["data"][0])
+    a.shape = tuple(int(s) for s in cai["shape"])
+    typestr = cai["typestr"]
+    a.dtype = _CAI_DTYPES.get(typestr, typestr)
+    size = int(typestr[2:]) if typestr[2:].isdigit() else 1
+    if cai.get("strides") is None:
+        strides, acc = [], 1
+        for s in reversed(a.shape):
+            strides.append(acc)
+            acc *= s
+        a.strides = tuple(reversed(strides))
+    else:
+        if any(int(s) % size for s in cai["strides"]):
+            raise ValueError(f"{a.name}: strides {tuple(cai['strides'])} bytes are not whole elements")
+        a.strides = tuple(int(s) // size for s in cai["strides"])
+    a.device = _matvec.pointer_device(a.ptr) if a.ptr else _matvec.current_device()
+    if a.device < 0:
+        raise TypeError(f"{a.name}: the array's memory is not GPU memory CUDA knows of")
+
+
+def _from_dlpack(a, obj):
+    """Fills a from obj's DLPack export, read by nanobind's ndarray."""
+    try:
+        ptr, shape, strides, code, bits, lanes, dev_type, dev_id = _matvec.describe(obj)
+    except (TypeError, RuntimeError, BufferError) as e:
+        raise TypeError(f"{a.name}: its DLPack export failed ({e})") from None
+    if dev_type not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
+        raise TypeError(f"{a.name}: the array is in host memory (DLPack device type {dev_type}); "
+                        "matvec takes GPU arrays only")
+    a.dtype = f"float{bits}" if code == _FLOAT and lanes == 1 and bits in (32, 64) else \
+        f"DLPack code {code}, {bits} bits" + (f" x {lanes}" if lanes != 1 else "")
+    a.ptr, a.shape, a.strides, a.device = ptr, tuple(shape), tuple(strides), dev_id
+
+
+def _describe(obj, name):
+    """The CUDA array interface where the array has one (PyTorch, CuPy, Numba:
+    its byte strides are plain Python integers, negative ones too), else
+    DLPack (JAX, and host arrays, which are refused)."""
+    if obj is None:
+        raise TypeError(f"{name}: expected a GPU array, got None")
+    a = _Array()
+    a.obj, a.name, a.lib = obj, name, _library(obj)
+    try:
+        cai = obj.__cuda_array_interface__
+    except (AttributeError, RuntimeError, TypeError):  # none, or e.g. a tensor that requires grad
+        cai = None
+    if cai is not None:
+        _from_cai(a, cai)
+    elif hasattr(obj, "__dlpack__"):
+        _from_dlpack(a, obj)
+    else:
+        raise TypeError(f"{name}: expected a GPU array (PyTorch, CuPy, JAX or Numba: DLPack or the CUDA "
+                        f"array interface), got {type(obj).__module__}.{type(obj).__name__}")
+    if a.dtype not in ("float32", "float64"):
+        raise TypeError(f"{name}: dtype {a.dtype} is not supported (float32 or float64)")
+    return a
+
+
+def _check_same(arrays, dtype_of):
+    """Every array the dtype of dtype_of and on the current device."""
+    current = _matvec.current_device()
+    for a in arrays:
+        if a.dtype != dtype_of.dtype:
+            raise TypeError(f"{a.name}: dtype {a.dtype} differs from {dtype_of.name}'s {dtype_of.dtype}")
+        if a.device != current:
+            raise ValueError(f"{a.name}: the array is on GPU {a.device}, the current device is GPU {current} "
+                             "(select it first, e.g. torch.cuda.set_device or cupy.cuda.Device)")
+
+
+def _vector(a, length, what):
+    """(address of the lowest element, increment) of a 1-D array."""
+    if len(a.shape) != 1:
+        raise ValueError(f"{a.name}: expected a 1-D array ({what}), got shape {a.shape}")
+    if a.shape[0] != length:
+        raise ValueError(f"{a.name}: has {a.shape[0]} elements, {what} needs {length}")
+    inc = a.strides[0] if length > 1 else 1
+    if inc == 0:
+        raise ValueError(f"{a.name}: stride 0 (a broadcast view) is not a BLAS vector")
+    low = a.ptr + (length - 1) * inc * a.itemsize if inc < 0 else a.ptr
+    return low, inc
+
+
+def _matrix(a):
+    """(column-major rows, columns, lda, transposed) of a 2-D array: its memory
+    as a column-major matrix, transposed=True when that matrix is the
+    array's transpose (a row-major array)."""
+    if len(a.shape) != 2:
+        raise ValueError(f"{a.name}: expected a 2-D array, got shape {a.shape}")
+    r, c = a.shape
+    s0, s1 = a.strides
+    if r == 0 or c == 0:  # no element: any strides
+        return r, c, max(r, 1), False
+    if (s0 == 1 or r <= 1) and (s1 >= max(1, r) or c <= 1):
+        return r, c, max(s1 if c > 1 else r, 1), False
+    if (s1 == 1 or c <= 1) and (s0 >= max(1, c) or r <= 1):
+        return c, r, max(s0 if r > 1 else c, 1), True
+    raise ValueError(f"{a.name}: strides {a.strides} (elements) for shape {a.shape} are neither column-major "
+                     "(stride 1 down a column, leading dimension >= rows) nor row-major; matvec copies "
+                     "nothing: pass a contiguous array")
+
+
+# ---- handles and streams ----------------------------------------------------
+
+_local = threading.local()
+
+
+class _Handle:
+    def __init__(self):
+        status, self.addr = _matvec.create()
+        if status:
+            raise Error(_matvec.last_error(0), status)
+        self._finalizer = weakref.finalize(self, _matvec.destroy, self.addr)
+
+
+def _handle():
+    """The handle of this thread for the current device, made once."""
+    handles = getattr(_local, "handles", None)
+    if handles is None:
+        handles = _local.handles = {}
+    device = _matvec.current_device()
+    h = handles.get(device)
+    if h is None:
+        h = handles[device] = _Handle()
+    return h
+
+
+def _stream_address(stream, arrays):
+    if stream is not None:
+        if isinstance(stream, int):
+            return stream
+        for attr in ("cuda_stream", "ptr"):  # torch.cuda.Stream, cupy.cuda.Stream
+            if hasattr(stream, attr):
+                return int(getattr(stream, attr))
+        if hasattr(stream, "handle"):  # numba
+            h = stream.handle
+            return int(getattr(h, "value", h) or 0)
+        raise TypeError(f"stream: expected an int (cudaStream_t), a torch.cuda.Stream or a cupy Stream, "
+                        f"got {type(stream).__name__}")
+    libs = {a.lib for a in arrays}
+    if "torch" in libs:
+        import torch
+        return int(torch.cuda.current_stream().cuda_stream)
+    if "cupy" in libs:
+        import cupy
+        return int(cupy.cuda.get_current_stream().ptr)
+    return 0  # the legacy default stream (Numba's and JAX's arrays)
+
+
+def _call(fn, name, h, *args):
+    status = fn(h.addr, *args)
+    if status > 0:
+        raise Error(f"{_matvec.last_error(h.addr)}", status)
+    if status < 0:
+        raise Error(f"{name}: CUDA error: {_matvec.cuda_error_string(-status)}", -status)
+
+
+def _prepare(arrays, stream):
+    h = _handle()
+    status = _matvec.set_stream(h.addr, _stream_address(stream, arrays))
+    if status:
+        raise Error(_matvec.last_error(h.addr), status)
+    return h
+
+
+def _empty(like, shape, dtype, zero=False):
+    """A new row-major array of the library of `like`, on its device."""
+    lib = like.lib
+    if lib == "torch":
+        import torch
+        f = torch.zeros if zero else torch.empty
+        return f(shape, dtype=getattr(torch, dtype), device=like.obj.device)
+    if lib == "cupy":
+        import cupy
+        with cupy.cuda.Device(like.device):
+            return (cupy.zeros if zero else cupy.empty)(shape, dtype=dtype)
+    if lib == "numba":
+        from numba import cuda
+        import numpy
+        out = cuda.device_array(shape, dtype=dtype)
+        if zero:
+            out.copy_to_device(numpy.zeros(shape, dtype=dtype))
+        return out
+    raise TypeError(f"{like.name}: matvec cannot make an output array of a {lib} array "
+                    "(JAX arrays are immutable): pass the output array")
+
+
+# ---- the operations ---------------------------------------------------------
+
+
+def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
+    """y = alpha * op(A) @ x + beta * y, op(A) = A or A.T (trans=True).
+
+    A: 2-D (m, n), either layout; x: 1-D; y: 1-D or None (a new array of A's
+    library; then beta must be 0). Vectors may be strided, with negative
+    strides too. Returns y."""
+    a = _describe(A, "A")
+    xa = _describe(x, "x")
+    m, n = a.shape if len(a.shape) == 2 else (None, None)
+    rows, cols, lda, transposed = _matrix(a)
+    len_x, len_y = (m, n) if trans else (n, m)
+    made = y is None
+    if made:
+        if beta != 0:
+            raise ValueError("beta: must be 0 when y is None (there is no y to scale)")
+        y = _empty(a, (len_y,), a.dtype, zero=(len_x == 0))
+    ya = _describe(y, "y")
+    _check_same([a, xa, ya], a)
+    px, incx = _vector(xa, len_x, "op(A) @ x" if trans else "A @ x")
+    py, incy = _vector(ya, len_y, "the output of op(A) @ x")
+    h = _prepare([a, xa, ya], stream)
+    _call(_matvec.gemv, "gemv", h, a.dtype == "float64", bool(trans) != transposed, rows, cols, float(alpha),
+          a.ptr, lda, px, incx, float(beta), py, incy)
+    return y
+
+
+def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, trans_a=False, trans_b=False, stream=None):
+    """C = alpha * op(A) @ op(B) + beta * C, op(X) = X or X.T.
+
+    A, B, C: 2-D, each in either layout; C None: a new row-major array of
+    A's library (then beta must be 0). Returns C."""
+    a, b = _describe(A, "A"), _describe(B, "B")
+    ar, ac, lda, ta = _matrix(a)
+    br, bc, ldb, tb = _matrix(b)
+    m, k = (a.shape[1], a.shape[0]) if trans_a else a.shape
+    kb, n = (b.shape[1], b.shape[0]) if trans_b else b.shape
+    if kb != k:
+        raise ValueError(f"B: op(B) has {kb} rows, op(A) has {k} columns")
+    if C is None:
+        if beta != 0:
+            raise ValueError("beta: must be 0 when C is None (there is no C to scale)")
+        C = _empty(a, (m, n), a.dtype)
+    c = _describe(C, "C")
+    if len(c.shape) != 2 or c.shape != (m, n):
+        raise ValueError(f"C: shape {c.shape}, op(A) @ op(B) is ({m}, {n})")
+    _check_same([a, b, c], a)
+    cr, cc, ldc, tc = _matrix(c)
+    # The flags that make each memory's column-major matrix the operand.
+    op_a = bool(trans_a) != ta
+    op_b = bool(trans_b) != tb
+    h = _prepare([a, b, c], stream)
+    dbl = a.dtype == "float64"
+    if not tc:
+        _call(_matvec.gemm, "gemm", h, dbl, op_a, op_b, m, n, k, float(alpha), a.ptr, lda, b.ptr, ldb,
+              float(beta), c.ptr, ldc)
+    else:  # C's memory holds C.T = op(B).T @ op(A).T
+        _call(_matvec.gemm, "gemm", h, dbl, not op_b, not op_a, n, m, k, float(alpha), b.ptr, ldb, a.ptr, lda,
+              float(beta), c.ptr, ldc)
+    return C
+
+
+def transpose(A, out=None, *, stream=None):
+    """out = A.T. A: 2-D (m, n); out: (n, m) or None (a new array of A's
+    library, in A's layout). out may be A itself when A is square: then A is
+    transposed in place. Returns out."""
+    a = _describe(A, "A")
+    ar, ac, lda, ta = _matrix(a)
+    m, n = a.shape
+    if out is None:  # in A's layout: row-major (n, m), or the transpose of a row-major (m, n)
+        out = _empty(a, (n, m), a.dtype) if ta or m * n == 0 else _empty(a, (m, n), a.dtype).T
+    o = _describe(out, "out")
+    _check_same([a, o], a)
+    h = _prepare([a, o], stream)
+    dbl = a.dtype == "float64"
+    if o.ptr == a.ptr and m * n > 0:
+        if o.shape != a.shape or o.strides != a.strides or m != n:
+            raise ValueError(f"out: is A's memory; in place needs a square A and out the same view "
+                             f"(A {a.shape} strides {a.strides}, out {o.shape} strides {o.strides})")
+        _call(_matvec.transpose_inplace, "transpose", h, dbl, n, a.ptr, lda)
+        return out
+    if len(o.shape) != 2 or o.shape != (n, m):
+        raise ValueError(f"out: shape {o.shape}, A.T is ({n}, {m})")
+    orr, oc, ldo, to = _matrix(o)
+    if m * n == 0:
+        return out
+    if ta == to:  # both memories column-major views of A and A.T: a transpose
+        _call(_matvec.transpose, "transpose", h, dbl, ar, ac, a.ptr, lda, o.ptr, ldo)
+    else:  # out's memory holds A's memory's matrix as it is: a copy
+        _call(_matvec.copy_matrix, "transpose", h, dbl, ar, ac, a.ptr, lda, o.ptr, ldo)
+    return out

@@ -1,0 +1,146 @@
+// The nanobind module behind the Python package (python/matvec): the C API
+// of include/matvec.h one to one, on raw device addresses and sizes, and a
+// description of any array that speaks DLPack or the buffer protocol
+// (nanobind's ndarray imports it without a copy). The pure-Python layer
+// (python/matvec/__init__.py) checks the arguments, picks the layout and
+// the stream, and raises the errors; this file only calls.
+#include <cstdint>
+
+#include <cuda_runtime_api.h>
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include "matvec.h"
+
+namespace nb = nanobind;
+
+namespace {
+
+using Addr = std::uintptr_t;
+
+mv_handle H(Addr h) { return reinterpret_cast<mv_handle>(h); }
+template <typename T>
+T *P(Addr p) { return reinterpret_cast<T *>(p); }
+mv_operation Op(bool t) { return t ? MV_OP_T : MV_OP_N; }
+
+// (address, shape, strides in elements, dtype code, bits, lanes, DLPack
+// device type, device id) of an array.
+nb::tuple describe(nb::ndarray<nb::ro> a)
+{
+    std::vector<int64_t> shape(a.ndim()), strides(a.ndim());
+    for (size_t i = 0; i < a.ndim(); ++i) {
+        shape[i] = int64_t(a.shape(i));
+        strides[i] = a.stride(i);
+    }
+    const auto dt = a.dtype();
+    return nb::make_tuple(Addr(a.data()), shape, strides, int(dt.code), int(dt.bits), int(dt.lanes),
+                          a.device_type(), a.device_id());
+}
+
+// The device that holds address p: -1 for host memory that CUDA does not
+// know, -2 when CUDA cannot tell (an error, cleared).
+int pointer_device(Addr p)
+{
+    cudaPointerAttributes attr{};
+    if (cudaPointerGetAttributes(&attr, reinterpret_cast<const void *>(p)) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -2;
+    }
+    return attr.type == cudaMemoryTypeDevice || attr.type == cudaMemoryTypeManaged ? attr.device : -1;
+}
+
+int device_count()
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return n;
+}
+
+int current_device()
+{
+    int d = -1;
+    if (cudaGetDevice(&d) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    return d;
+}
+
+// (status, handle address); on failure the address is 0 and
+// mv_last_error(NULL) says why.
+nb::tuple create()
+{
+    mv_handle h = nullptr;
+    const mv_status s = mv_create(&h);
+    return nb::make_tuple(int(s), Addr(h));
+}
+
+std::string last_error(Addr h) { return mv_last_error(H(h)); }
+
+// B (n x m, column-major, ldb) = A (m x n, lda) as a plain copy of m x n
+// column-major elements (a transpose whose layouts make it a copy).
+int copy_matrix(Addr h, bool dbl, int64_t m, int64_t n, Addr A, int64_t lda, Addr B, int64_t ldb)
+{
+    cudaStream_t s = nullptr;
+    if (const mv_status st = mv_get_stream(H(h), &s))
+        return int(st);
+    const size_t e = dbl ? 8 : 4;
+    nb::gil_scoped_release release;
+    const cudaError_t err = cudaMemcpy2DAsync(P<void>(B), size_t(ldb) * e, P<const void>(A), size_t(lda) * e,
+                                              size_t(m) * e, size_t(n), cudaMemcpyDeviceToDevice, s);
+    return err == cudaSuccess ? 0 : -int(err);
+}
+
+}  // namespace
+
+NB_MODULE(_matvec, m)
+{
+    m.doc() = "matvec's C API (include/matvec.h) on raw device addresses; use the matvec package";
+    m.def("describe", &describe, nb::arg("array"));
+    m.def("pointer_device", &pointer_device);
+    m.def("device_count", &device_count);
+    m.def("current_device", &current_device);
+    m.def("cuda_error_string", [](int e) { return std::string(cudaGetErrorString(cudaError_t(e))); });
+    m.def("create", &create);
+    m.def("destroy", [](Addr h) { return int(mv_destroy(H(h))); });
+    m.def("set_stream", [](Addr h, Addr s) { return int(mv_set_stream(H(h), reinterpret_cast<cudaStream_t>(s))); });
+    m.def("last_error", &last_error);
+    m.def("status_string", [](int s) { return std::string(mv_status_string(mv_status(s))); });
+    m.def("gemv", [](Addr h, bool dbl, bool trans, int64_t m_, int64_t n, double alpha, Addr A, int64_t lda, Addr x,
+                     int64_t incx, double beta, Addr y, int64_t incy) {
+        nb::gil_scoped_release release;
+        if (dbl)
+            return int(mv_dgemv(H(h), Op(trans), m_, n, &alpha, P<const double>(A), lda, P<const double>(x), incx,
+                                &beta, P<double>(y), incy));
+        const float a = float(alpha), b = float(beta);
+        return int(mv_sgemv(H(h), Op(trans), m_, n, &a, P<const float>(A), lda, P<const float>(x), incx, &b,
+                            P<float>(y), incy));
+    });
+    m.def("gemm", [](Addr h, bool dbl, bool ta, bool tb, int64_t m_, int64_t n, int64_t k, double alpha, Addr A,
+                     int64_t lda, Addr B, int64_t ldb, double beta, Addr C, int64_t ldc) {
+        nb::gil_scoped_release release;
+        if (dbl)
+            return int(mv_dgemm(H(h), Op(ta), Op(tb), m_, n, k, &alpha, P<const double>(A), lda, P<const double>(B),
+                                ldb, &beta, P<double>(C), ldc));
+        const float a = float(alpha), b = float(beta);
+        return int(mv_sgemm(H(h), Op(ta), Op(tb), m_, n, k, &a, P<const float>(A), lda, P<const float>(B), ldb, &b,
+                            P<float>(C), ldc));
+    });
+    m.def("transpose", [](Addr h, bool dbl, int64_t m_, int64_t n, Addr A, int64_t lda, Addr B, int64_t ldb) {
+        nb::gil_scoped_release release;
+        return dbl ? int(mv_dtranspose(H(h), m_, n, P<const double>(A), lda, P<double>(B), ldb))
+                   : int(mv_stranspose(H(h), m_, n, P<const float>(A), lda, P<float>(B), ldb));
+    });
+    m.def("transpose_inplace", [](Addr h, bool dbl, int64_t n, Addr A, int64_t lda) {
+        nb::gil_scoped_release release;
+        return dbl ? int(mv_dtranspose_inplace(H(h), n, P<double>(A), lda))
+                   : int(mv_stranspose_inplace(H(h), n, P<float>(A), lda));
+    });
+    m.def("copy_matrix", &copy_matrix);
+}

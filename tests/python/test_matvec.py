@@ -1,0 +1,284 @@
+"""The Python package against PyTorch's float64 results: every function,
+both layouts, both operations, odd shapes and strides, each framework's
+arrays (PyTorch, CuPy, Numba, JAX), the caller's stream, and the errors.
+GPU tests are skipped, with the reason shown, where no GPU is present."""
+
+import os
+import random
+
+import pytest
+
+# JAX would otherwise take most of the GPU's memory at its first array.
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+
+import matvec
+
+GPU = matvec.device_count() > 0
+needs_gpu = pytest.mark.skipif(not GPU, reason="no CUDA device")
+
+try:
+    import torch
+except ImportError:  # pragma: no cover - the GPU machine has it
+    torch = None
+needs_torch = pytest.mark.skipif(not GPU or torch is None, reason="needs a GPU and PyTorch")
+
+DTYPES = ["float32", "float64"]
+EPS = {"float32": 2.0**-24, "float64": 2.0**-53}
+
+
+def tdt(name):
+    return getattr(torch, name)
+
+
+def rand(shape, dtype, gen, layout="row"):
+    """Fresh random values in [-1, 1), in row-major or column-major layout."""
+    if layout == "col" and len(shape) == 2:
+        return (torch.rand(shape[::-1], generator=gen, device="cuda", dtype=tdt(dtype)) * 2 - 1).T
+    return torch.rand(shape, generator=gen, device="cuda", dtype=tdt(dtype)) * 2 - 1
+
+
+def close(got, want, bound, dtype, k):
+    """|got - want| within the rounding of k-term dot products of the given
+    magnitudes (bound: sum of |terms| per element); NaN never passes."""
+    got = got.to(torch.float64)
+    tol = 4 * (k + 2) * EPS[dtype] * bound + 1e-300
+    err = (got - want).abs()
+    assert not torch.isnan(got).any(), "NaN in the result"
+    bad = (err > tol).nonzero()
+    assert bad.numel() == 0, f"{bad.shape[0]} elements off, first {bad[0].tolist()}: got {got[tuple(bad[0])]}, " \
+                             f"want {want[tuple(bad[0])]}, tolerance {tol[tuple(bad[0])]}"
+
+
+@pytest.fixture
+def gen():
+    g = torch.Generator(device="cuda")
+    g.manual_seed(random.randrange(1 << 62))
+    return g
+
+
+# ---- gemv -------------------------------------------------------------------
+
+GEMV_SHAPES = [(1, 1), (7, 3), (33, 65), (257, 129), (1000, 3), (3, 1001), (2049, 1023), (4099, 261)]
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("layout", ["row", "col"])
+@pytest.mark.parametrize("trans", [False, True])
+@pytest.mark.parametrize("shape", GEMV_SHAPES)
+def test_gemv(gen, dtype, layout, trans, shape):
+    m, n = shape
+    A = rand((m, n), dtype, gen, layout)
+    lx, ly = (m, n) if trans else (n, m)
+    x = rand((lx,), dtype, gen)
+    y = torch.full((ly,), float("nan"), device="cuda", dtype=tdt(dtype))  # beta = 0 never reads y
+    out = matvec.gemv(A, x, y, alpha=1.5, trans=trans)
+    assert out is y
+    Ad = A.to(torch.float64)
+    op = Ad.T if trans else Ad
+    want = 1.5 * (op @ x.to(torch.float64))
+    torch.cuda.synchronize()
+    close(y, want, 1.5 * (op.abs() @ x.to(torch.float64).abs()), dtype, lx)
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("trans", [False, True])
+def test_gemv_strided_vectors_and_beta(gen, dtype, trans):
+    m, n = 301, 199
+    base = rand((m + 5, n + 3), dtype, gen)
+    A = base[2:2 + m, 1:1 + n]  # row-major with a leading dimension past n
+    lx, ly = (m, n) if trans else (n, m)
+    xs = rand((3 * lx,), dtype, gen)
+    ys = rand((2 * ly,), dtype, gen)
+    x = xs[::3]
+    y = ys[::2]
+    y0 = y.to(torch.float64).clone()
+    gaps = ys[1::2].clone()
+    matvec.gemv(A, x, y, alpha=-0.5, beta=0.75, trans=trans)
+    op = A.to(torch.float64).T if trans else A.to(torch.float64)
+    want = -0.5 * (op @ x.to(torch.float64)) + 0.75 * y0
+    torch.cuda.synchronize()
+    close(y, want, 0.5 * (op.abs() @ x.to(torch.float64).abs()) + 0.75 * y0.abs(), dtype, lx)
+    assert torch.equal(ys[1::2], gaps), "an element between y's was written"
+
+
+@needs_torch
+def test_gemv_negative_strides_cupy(gen):
+    cupy = pytest.importorskip("cupy")
+    m, n = 123, 77
+    A = cupy.asarray(rand((m, n), "float64", gen))
+    x = cupy.asarray(rand((n,), "float64", gen))[::-1]  # a negative stride
+    y = cupy.full((2 * m,), cupy.nan)[::-2]
+    matvec.gemv(A, x, y)
+    want = cupy.asnumpy(A) @ cupy.asnumpy(x)
+    got = cupy.asnumpy(y)
+    assert abs(got - want).max() <= 1e-12 * max(1.0, abs(want).max())
+
+
+@needs_torch
+def test_gemv_new_output_and_empty_shapes(gen):
+    A = rand((50, 40), "float32", gen)
+    x = rand((40,), "float32", gen)
+    y = matvec.gemv(A, x)
+    assert isinstance(y, torch.Tensor) and y.shape == (50,) and y.dtype == torch.float32
+    torch.cuda.synchronize()
+    close(y, A.double() @ x.double(), A.double().abs() @ x.double().abs(), "float32", 40)
+    z = matvec.gemv(torch.empty((5, 0), device="cuda"), torch.empty((0,), device="cuda"))
+    torch.cuda.synchronize()
+    assert torch.equal(z, torch.zeros(5, device="cuda"))
+
+
+@needs_torch
+def test_gemv_on_the_callers_stream(gen):
+    A = rand((3001, 2001), "float32", gen)
+    x = rand((2001,), "float32", gen)
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        y = matvec.gemv(A, x)
+        y2 = matvec.gemv(A, x, stream=s)  # the same stream, given
+    s.synchronize()
+    want = A.double() @ x.double()
+    close(y, want, A.double().abs() @ x.double().abs(), "float32", 2001)
+    assert torch.equal(y, y2)
+
+
+@needs_torch
+def test_gemv_numba_and_jax_arrays(gen):
+    A = rand((130, 70), "float64", gen)
+    x = rand((70,), "float64", gen)
+    want = A @ x
+    numba_cuda = pytest.importorskip("numba.cuda")
+    An, xn = numba_cuda.as_cuda_array(A), numba_cuda.as_cuda_array(x)
+    yn = matvec.gemv(An, xn)  # a Numba array out, through the CUDA array interface
+    torch.cuda.synchronize()
+    assert torch.allclose(torch.as_tensor(yn, device="cuda"), want, rtol=1e-12, atol=1e-12)
+    jnp = pytest.importorskip("jax.numpy")
+    Aj = jnp.asarray(A.float().cpu().numpy())  # float32: JAX's default
+    xj = jnp.asarray(x.float().cpu().numpy())
+    if Aj.devices().pop().platform != "gpu":
+        pytest.skip("JAX has no GPU here")
+    Aj.block_until_ready()
+    xj.block_until_ready()
+    y = torch.full((130,), float("nan"), device="cuda")
+    matvec.gemv(Aj, xj, y)  # JAX inputs, a PyTorch output
+    torch.cuda.synchronize()
+    close(y, want, A.abs() @ x.abs(), "float32", 70)
+    with pytest.raises(TypeError, match="JAX arrays are immutable"):
+        matvec.gemv(Aj, xj)
+
+
+# ---- gemm -------------------------------------------------------------------
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("ta", [False, True])
+@pytest.mark.parametrize("tb", [False, True])
+@pytest.mark.parametrize("layouts", ["rrr", "ccc", "rcr", "crc", "ccr"])
+def test_gemm(gen, dtype, ta, tb, layouts):
+    m, n, k = 67, 45, 131
+    A = rand((k, m) if ta else (m, k), dtype, gen, "row" if layouts[0] == "r" else "col")
+    B = rand((n, k) if tb else (k, n), dtype, gen, "row" if layouts[1] == "r" else "col")
+    C = rand((m, n), dtype, gen, "row" if layouts[2] == "r" else "col")
+    C0 = C.double().clone()
+    out = matvec.gemm(A, B, C, alpha=0.5, beta=-1.25, trans_a=ta, trans_b=tb)
+    assert out is C
+    opA = A.double().T if ta else A.double()
+    opB = B.double().T if tb else B.double()
+    torch.cuda.synchronize()
+    close(C, 0.5 * opA @ opB - 1.25 * C0, 0.5 * opA.abs() @ opB.abs() + 1.25 * C0.abs(), dtype, k)
+
+
+@needs_torch
+def test_gemm_new_output(gen):
+    A, B = rand((30, 20), "float64", gen), rand((20, 10), "float64", gen)
+    C = matvec.gemm(A, B)
+    torch.cuda.synchronize()
+    assert C.shape == (30, 10) and torch.allclose(C, A @ B, rtol=1e-12, atol=1e-12)
+
+
+# ---- transpose --------------------------------------------------------------
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("layouts", ["rr", "cc", "rc", "cr"])
+@pytest.mark.parametrize("shape", [(1, 1), (1, 77), (33, 1), (129, 67), (1000, 1001)])
+def test_transpose(gen, dtype, layouts, shape):
+    m, n = shape
+    A = rand((m, n), dtype, gen, "row" if layouts[0] == "r" else "col")
+    out = rand((n, m), dtype, gen, "row" if layouts[1] == "r" else "col").fill_(float("nan"))
+    matvec.transpose(A, out)
+    torch.cuda.synchronize()
+    assert torch.equal(out, A.T)
+    new = matvec.transpose(A)
+    torch.cuda.synchronize()
+    assert torch.equal(new, A.T)
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("n", [1, 2, 31, 64, 257])
+def test_transpose_in_place(gen, dtype, n):
+    base = rand((n, n + 3), dtype, gen)
+    A = base[:, :n]  # a leading dimension past n; the columns past n stay
+    want = A.T.clone()
+    rest = base[:, n:].clone()
+    assert matvec.transpose(A, A) is A
+    torch.cuda.synchronize()
+    assert torch.equal(A, want) and torch.equal(base[:, n:], rest)
+
+
+# ---- errors -----------------------------------------------------------------
+
+
+def test_host_arrays_are_refused():
+    numpy = pytest.importorskip("numpy")
+    A = numpy.ones((3, 2), dtype=numpy.float32)
+    x = numpy.ones(2, dtype=numpy.float32)
+    with pytest.raises(TypeError, match="A: the array is in host memory"):
+        matvec.gemv(A, x)
+    with pytest.raises(TypeError, match="A: expected a GPU array"):
+        matvec.gemv([[1.0]], [1.0])
+
+
+@needs_torch
+def test_bad_arguments(gen):
+    A = rand((6, 4), "float32", gen)
+    x = rand((4,), "float32", gen)
+    with pytest.raises(TypeError, match="x: dtype float64 differs from A's float32"):
+        matvec.gemv(A, x.double())
+    with pytest.raises(TypeError, match="A: dtype .* is not supported"):
+        matvec.gemv(A.to(torch.int32), x)
+    with pytest.raises(TypeError, match="A: dtype .* is not supported"):
+        matvec.gemv(A.half(), x.half())
+    with pytest.raises(ValueError, match="x: has 6 elements"):
+        matvec.gemv(A, rand((6,), "float32", gen))
+    with pytest.raises(ValueError, match="A: expected a 2-D array"):
+        matvec.gemv(x, x)
+    with pytest.raises(ValueError, match="A: strides .* neither column-major"):
+        matvec.gemv(rand((6, 8), "float32", gen)[:, ::2], x)
+    with pytest.raises(ValueError, match="x: stride 0"):
+        matvec.gemv(A, torch.zeros(1, device="cuda").expand(4))
+    with pytest.raises(ValueError, match="beta: must be 0 when y is None"):
+        matvec.gemv(A, x, beta=1.0)
+    with pytest.raises(ValueError, match="B: op\\(B\\) has"):
+        matvec.gemm(A, A)
+    with pytest.raises(ValueError, match="out: shape"):
+        matvec.transpose(A, rand((6, 4), "float32", gen))
+    with pytest.raises(TypeError, match="stream: expected"):
+        matvec.gemv(A, x, stream="default")
+    if matvec.device_count() > 1:
+        with pytest.raises(ValueError, match="x: the array is on GPU 1"):
+            matvec.gemv(A, x.to("cuda:1"))
+
+
+@needs_torch
+def test_library_errors_carry_its_message(gen):
+    base = rand((5, 4), "float32", gen)
+    A, out = base[:4], base[1:]  # 4 x 4 views that overlap, not the same view
+    with pytest.raises(matvec.Error, match="B overlaps A") as e:
+        matvec.transpose(A, out)
+    assert e.value.status > 0
