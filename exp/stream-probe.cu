@@ -126,6 +126,29 @@ __global__ void read_range_x(const float4 *__restrict__ p, int64_t count, const 
 
 typedef void (*kern)(const float4 *, int64_t);
 
+// Microseconds per call of launch(r) (r: the call's index in its batch):
+// the median of seven batches of 20 calls between events, after one batch
+// of warm-up.
+template <typename Launch>
+float time_us(cudaEvent_t e0, cudaEvent_t e1, Launch launch)
+{
+    std::vector<float> t;
+    for (int batch = 0; batch < 8; ++batch) {
+        CK(cudaEventRecord(e0));
+        for (int r = 0; r < 20; ++r)
+            launch(r);
+        CK(cudaEventRecord(e1));
+        CK(cudaEventSynchronize(e1));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, e0, e1));
+        if (batch)
+            t.push_back(ms * 1000.f / 20.f);
+    }
+    CK(cudaGetLastError());
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
 int main()
 {
     int sms = 0;
@@ -153,21 +176,9 @@ int main()
         for (int per_sm : {4, 8}) {
             for (const K &k : ks) {
                 const int blocks = sms * per_sm;
-                std::vector<float> t;
-                for (int batch = 0; batch < 8; ++batch) {
-                    CK(cudaEventRecord(e0));
-                    for (int r = 0; r < 20; ++r)
-                        k.k<<<blocks, 256>>>(buf + (r % copies) * (small / 16), count);
-                    CK(cudaEventRecord(e1));
-                    CK(cudaEventSynchronize(e1));
-                    float ms;
-                    CK(cudaEventElapsedTime(&ms, e0, e1));
-                    if (batch)
-                        t.push_back(ms * 1000.f / 20.f);
-                }
-                CK(cudaGetLastError());
-                std::sort(t.begin(), t.end());
-                const float us = t[t.size() / 2];
+                const float us = time_us(e0, e1, [&](int r) {
+                    k.k<<<blocks, 256>>>(buf + (r % copies) * (small / 16), count);
+                });
                 printf("%-10s %5d %8zu %10.2f %8.0f\n", k.name, per_sm, bytes >> 20, us, bytes / us / 1e3);
             }
         }
@@ -183,21 +194,9 @@ int main()
     for (int per_sm : {3, 4}) {
         for (int xbytes : {16 << 10, 256 << 10, 4 << 20}) {
             for (const KX &k : kx) {
-                std::vector<float> t;
-                for (int batch = 0; batch < 8; ++batch) {
-                    CK(cudaEventRecord(e0));
-                    for (int r = 0; r < 20; ++r)
-                        k.k<<<sms * per_sm, 256>>>(buf, int64_t(big / 16), xb, xbytes / 16);
-                    CK(cudaEventRecord(e1));
-                    CK(cudaEventSynchronize(e1));
-                    float ms;
-                    CK(cudaEventElapsedTime(&ms, e0, e1));
-                    if (batch)
-                        t.push_back(ms * 1000.f / 20.f);
-                }
-                CK(cudaGetLastError());
-                std::sort(t.begin(), t.end());
-                const float us = t[t.size() / 2];
+                const float us = time_us(e0, e1, [&](int) {
+                    k.k<<<sms * per_sm, 256>>>(buf, int64_t(big / 16), xb, xbytes / 16);
+                });
                 printf("%-12s %3d x=%7d B %10.2f us %8.0f GB/s\n", k.name, per_sm, xbytes, us, big / us / 1e3);
             }
         }
