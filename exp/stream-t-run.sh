@@ -4,7 +4,7 @@
 # memcheck in small mode), then mvbench random op T with A >= 1 MiB, the
 # default beside the stream-t variant and the read kernel, lda = m and lda
 # padded by 1..3 (odd). It needs a build with exp/stream-t-flat.cu as
-# src/kernels/gemv_stream.cu (registry entry "stream-t") and
+# src/gemv/gemv_stream.cu (registry entry "stream-t") and
 # exp/stream-t-test.c in tests/test_gemv_shapes.c: not in the library.
 # usage: exp/stream-t-run.sh SEED COUNT SECONDS_PER_RUN
 set -u

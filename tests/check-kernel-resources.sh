@@ -31,8 +31,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0 checked=0
 for file in gemv_fast.cu gemv_skinny.cu; do
-    "$nvcc" -O3 -DNDEBUG -std=c++17 -arch=sm_90 -I"$src/include" -I"$src/src" -I"$src/src/kernels" \
-        -Xptxas -v -c "$src/src/kernels/$file" -o "$tmp/k.o" >"$tmp/log" 2>&1 \
+    "$nvcc" -O3 -DNDEBUG -std=c++17 -arch=sm_90 -I"$src/include" -I"$src/src" \
+        -Xptxas -v -c "$src/src/gemv/$file" -o "$tmp/k.o" >"$tmp/log" 2>&1 \
         || { cat "$tmp/log"; echo "check-kernel-resources: $file does not compile"; exit 1; }
     # One line per kernel: name, registers, spill stores, spill loads, stack.
     c++filt <"$tmp/log" | awk '

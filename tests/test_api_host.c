@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "core/internal.h"
 #include "matvec.h"
 
 static int setup_handle(void **state)

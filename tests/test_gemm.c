@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "gemm_ref.h"
-#include "gemm_variants.h"
+#include "gemm/gemm_variants.h"
 #include "gpu_helpers.h"
 #include "reference.h"
 

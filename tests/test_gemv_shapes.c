@@ -101,7 +101,7 @@ static void test_strided_x_large_t(void **state)
     }
 }
 
-/* The short-wide and tall-skinny kernels (src/kernels/gemv_skinny.cu):
+/* The short-wide and tall-skinny kernels (src/gemv/gemv_skinny.cu):
  * columns of 1..32 16-byte vectors read as one flat array (lda = m, or lda
  * a power-of-two number of vectors above m), tall matrices with n <= 64
  * (4, 8 and 16 columns per block, a last group of fewer), odd sizes,
@@ -208,7 +208,7 @@ static void test_unaligned_pointers(void **state)
         run_gemv_case(h, &cases[k], &r);
 }
 
-/* Op N through thin-n (src/kernels/gemv_fast.cu): aligned columns, A of
+/* Op N through thin-n (src/gemv/gemv_fast.cu): aligned columns, A of
  * 32 KB to 128 MB, tiles of eight vectors (128 bytes of each column), four,
  * two or one, in blocks of 256 threads or (gemv_thin_n_wide, tiles in whole
  * waves of the SMs) of 512; a last tile of one row, fewer columns than a
@@ -380,7 +380,7 @@ static void run_sized_cases(mv_handle h, const sized_case *cases, size_t count, 
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 }
 
-/* flat-t (src/kernels/gemv_skinny.cu): op T over columns of at most 64
+/* flat-t (src/gemv/gemv_skinny.cu): op T over columns of at most 64
  * 16-byte vectors that lie nearly one after the other, each block reading
  * the most columns its 2048 vectors hold as one flat run from the 16-byte
  * boundary before the first; taken where the columns start off a 16-byte
@@ -432,7 +432,7 @@ static void test_flat_t(void **state)
     }
 }
 
-/* flat-n (src/kernels/gemv_skinny.cu): op N over rows packed one column
+/* flat-n (src/gemv/gemv_skinny.cu): op N over rows packed one column
  * after the other, lda of 1 to 32 16-byte vectors (lda - m under a vector
  * or at most m/8), columns off a 16-byte boundary (lda not a multiple of
  * the vector, or A 1..3 elements into its allocation; the aligned ones of

@@ -1,4 +1,4 @@
-/* GPU: every registered GEMV variant (src/kernels/gemv_registry.c) against
+/* GPU: every registered GEMV variant (src/gemv/gemv_registry.c) against
  * the double reference, for each operation it offers: odd and prime shapes,
  * tails, lda > m, negative and non-unit increments, alpha = 0 with NaN in A
  * and x, beta = 0 with NaN in y, both pointer modes; bitwise
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "gemv_check.h"
-#include "variants.h"
+#include "gemv/gemv_variants.h"
 
 static int offers(const mv_gemv_variant *v, int trans)
 {

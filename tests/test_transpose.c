@@ -1,5 +1,5 @@
 /* GPU: mv_stranspose, mv_dtranspose, their in-place forms and every
- * registered transpose variant (src/kernels/transpose_registry.c) against a
+ * registered transpose variant (src/transpose/transpose_registry.c) against a
  * host transpose, bit for bit. B is poisoned with NaN before every call and
  * a guard past its end; afterwards the transposed elements must be exact,
  * the padding rows of B (ldb > n) and the guard still NaN, and A unchanged.
@@ -20,8 +20,8 @@
 #include <cmocka.h>
 
 #include "gpu_helpers.h"
-#include "internal.h"
-#include "transpose_variants.h"
+#include "core/internal.h"
+#include "transpose/transpose_variants.h"
 
 enum { GUARD = 37 }; /* elements past the end of B (in place: A) that must stay as they were */
 

@@ -8,7 +8,7 @@
 
 #include "gemv_check.h"
 #include "reference.h"
-#include "variants.h"
+#include "gemv/gemv_variants.h"
 
 int64_t case_len_x(const gemv_case *c) { return c->trans == MV_OP_N ? c->n : c->m; }
 int64_t case_len_y(const gemv_case *c) { return c->trans == MV_OP_N ? c->m : c->n; }

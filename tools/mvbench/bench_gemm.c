@@ -32,7 +32,7 @@
 #include "bench_common.h"
 #include "bench_gemm_kernels.h"
 #include "bench_ops.h"
-#include "gemm_variants.h"
+#include "gemm/gemm_variants.h"
 #include "matvec.h"
 
 #define MAX_SIZES 32

@@ -31,7 +31,7 @@
 #include "bench_common.h"
 #include "bench_ops.h"
 #include "matvec.h"
-#include "transpose_variants.h"
+#include "transpose/transpose_variants.h"
 
 #define MAX_SIZES 32
 #define MAX_CONTENDERS 32

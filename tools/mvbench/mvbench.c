@@ -56,7 +56,7 @@
 #include "bench_ops.h"
 #include "matvec.h"
 #include "reference.h"
-#include "variants.h"
+#include "gemv/gemv_variants.h"
 
 #define MATRICES 5 /* random matrices per shape, as in the paper */
 

@@ -1,11 +1,11 @@
 /* The registry of named transpose variants: the default path first, then the
  * kernels of the source document (the baselines and the teaching material),
  * then the configuration sweep of the default kernel.
- * Reached from the tests and from mvbench through src/transpose_variants.h;
+ * Reached from the tests and from mvbench through src/transpose/transpose_variants.h;
  * the stable API (include/matvec.h) only ever runs "default". */
 #include <string.h>
 
-#include "transpose.h"
+#include "transpose/transpose_kernels.h"
 
 extern const mv_transpose_variant mv_transpose_variant_default;
 extern const mv_transpose_variant mv_transpose_variant_naive;

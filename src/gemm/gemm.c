@@ -1,13 +1,13 @@
 /* mv_sgemm and mv_dgemm: argument validation in BLAS order, quick returns,
- * then dispatch to the kernels (src/kernels/gemm_fast.cu); the runner of
+ * then dispatch to the kernels (src/gemm/gemm_fast.cu); the runner of
  * named variants for the tests and mvbench. */
 #include <stdint.h>
 
 #include <cuda_runtime_api.h>
 
-#include "gemm_variants.h"
-#include "internal.h"
-#include "kernels/gemm.h"
+#include "gemm/gemm_variants.h"
+#include "core/internal.h"
+#include "gemm/gemm_kernels.h"
 
 static const char *op_name(mv_dtype dtype)
 {

@@ -1,4 +1,4 @@
-// Standalone check of src/kernels/gemm_dmma.cu (mv_dgemm_dmma_launch) on a GPU,
+// Standalone check of src/gemm/gemm_dmma.cu (mv_dgemm_dmma_launch) on a GPU,
 // without the rest of the library: it includes the kernel file, so it can
 // also drive both MMA paths (m16n8k16 on sm_90, and the m8n8k4 path that
 // sm_80 builds use, forced on Hopper) and every block configuration
@@ -6,14 +6,14 @@
 //
 // Build, from the repository root (add -gencode arch=compute_80,code=sm_80
 // for an A100):
-//   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc -Iinclude tools/dmma-check/check_dmma.cu -lcublas -o /tmp/check_dmma
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc -Iinclude exp/dmma-check/check_dmma.cu -lcublas -o /tmp/check_dmma
 // Run:
 //   /tmp/check_dmma            correctness: every case prints PASS/FAIL, the last line the total
 //   /tmp/check_dmma --quick    the same without the 1000-sized shapes (for compute-sanitizer)
 //   /tmp/check_dmma --perf     correctness, then 4096^3 and 8192^3: cuBLAS DGEMM, every configuration, k4
 //   compute-sanitizer --tool memcheck /tmp/check_dmma --quick
 //   compute-sanitizer --tool racecheck /tmp/check_dmma --quick
-#include "kernels/gemm_dmma.cu"
+#include "gemm/gemm_dmma.cu"
 
 #include <cublas_v2.h>
 

@@ -2,11 +2,11 @@
  * the stable API. Linked from the static library (the shared one does not
  * export these). Validation, quick returns and errors are exactly those of
  * mv_stranspose and mv_stranspose_inplace. The registry itself
- * (mv_transpose_variant_count/at/find) is in kernels/transpose.h. */
+ * (mv_transpose_variant_count/at/find) is in transpose/transpose_kernels.h. */
 #ifndef MATVEC_TRANSPOSE_VARIANTS_H
 #define MATVEC_TRANSPOSE_VARIANTS_H
 
-#include "kernels/transpose.h"
+#include "transpose/transpose_kernels.h"
 #include "matvec.h"
 
 /* B = A^T through the named variant; dtype_double selects double (else

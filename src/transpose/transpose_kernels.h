@@ -1,5 +1,5 @@
-/* The C interface between dispatch (src/transpose.c) and the transpose
- * kernels (src/kernels/transpose_*.cu). Kernels know nothing of handles or
+/* The C interface between dispatch (src/transpose/transpose.c) and the transpose
+ * kernels (src/transpose/transpose_*.cu). Kernels know nothing of handles or
  * mv_status: they take validated arguments and return CUDA's error code. */
 #ifndef MATVEC_KERNELS_TRANSPOSE_H
 #define MATVEC_KERNELS_TRANSPOSE_H
@@ -9,7 +9,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "kernels/types.h"
+#include "core/types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,13 +40,13 @@ typedef struct {
     cudaError_t (*launch_inplace)(mv_dtype dtype, const mv_transpose_args *args);
 } mv_transpose_variant;
 
-/* The registry, "default" first (src/kernels/transpose_registry.c). */
+/* The registry, "default" first (src/transpose/transpose_registry.c). */
 size_t mv_transpose_variant_count(void);
 const mv_transpose_variant *mv_transpose_variant_at(size_t index);
 const mv_transpose_variant *mv_transpose_variant_find(const char *name);
 
 /* The default paths that the API runs: one launch each, no allocation
- * (src/kernels/transpose_fast.cu). */
+ * (src/transpose/transpose_fast.cu). */
 cudaError_t mv_transpose_launch(mv_dtype dtype, const mv_transpose_args *args);
 cudaError_t mv_transpose_inplace_launch(mv_dtype dtype, const mv_transpose_args *args);
 

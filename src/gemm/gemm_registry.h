@@ -2,8 +2,8 @@
  * cache-friendly, blocked, shared-tile-N), the SIMT configurations of the
  * default FP32 path (simt-*), the DMMA configurations of the default FP64
  * path (dmma-*), and the default path itself. The registry lives
- * in src/kernels/gemm_registry.c; tests and mvbench reach it through
- * src/gemm_variants.h. Like kernels/gemm.h this knows nothing of handles or
+ * in src/gemm/gemm_registry.c; tests and mvbench reach it through
+ * src/gemm/gemm_variants.h. Like gemm/gemm_kernels.h this knows nothing of handles or
  * mv_status. */
 #ifndef MATVEC_KERNELS_GEMM_VARIANTS_H
 #define MATVEC_KERNELS_GEMM_VARIANTS_H
@@ -12,7 +12,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "kernels/gemm.h"
+#include "gemm/gemm_kernels.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,7 +43,7 @@ const mv_gemm_variant *mv_gemm_variant_at(size_t index);
 const mv_gemm_variant *mv_gemm_variant_find(const char *name);
 
 /* The SIMT FP32 kernel of the default path in one fixed tile configuration
- * (src/kernels/gemm_fast.cu), for the simt-* variants and the tile sweep.
+ * (src/gemm/gemm_fast.cu), for the simt-* variants and the tile sweep.
  * Float only. */
 typedef enum {
     MV_SIMT_128x128x8_T128 = 0, /* 128 threads, 8x16 outputs each (the default for large shapes) */
@@ -54,13 +54,13 @@ typedef enum {
     MV_SIMT_CONFIG_COUNT
 } mv_simt_config;
 
-/* Any configuration (src/kernels/gemm_variants.cu). */
+/* Any configuration (src/gemm/gemm_variants.cu). */
 cudaError_t mv_sgemm_simt_launch(mv_simt_config config, const mv_gemm_args *args);
-/* The default path's two configurations only (src/kernels/gemm_fast.cu);
+/* The default path's two configurations only (src/gemm/gemm_fast.cu);
  * cudaErrorInvalidValue for the others. */
 cudaError_t mv_sgemm_simt_fast_launch(mv_simt_config config, const mv_gemm_args *args);
 
-/* The DMMA FP64 kernel of the default path (src/kernels/gemm_dmma.cu) in one
+/* The DMMA FP64 kernel of the default path (src/gemm/gemm_dmma.cu) in one
  * fixed configuration, for the dmma-* variants and the tile sweep: block
  * tile BM x BN x BK, cp.async stages (s), blocks per SM (2b), il: copies
  * interleaved with the MMAs. Double only. */

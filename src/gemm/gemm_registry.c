@@ -2,11 +2,11 @@
  * kernels of the source documents (the baselines and the teaching material),
  * then the SIMT configurations of the default FP32 kernel (the tile study),
  * then the DMMA configurations of the default FP64 kernel (its tile sweep).
- * Reached from the tests and from mvbench through src/gemm_variants.h; the
+ * Reached from the tests and from mvbench through src/gemm/gemm_variants.h; the
  * stable API (include/matvec.h) only ever runs "default". */
 #include <string.h>
 
-#include "gemm_variants.h"
+#include "gemm/gemm_registry.h"
 
 extern const mv_gemm_variant mv_gemm_variant_naive;
 extern const mv_gemm_variant mv_gemm_variant_cache_friendly;

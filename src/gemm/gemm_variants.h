@@ -4,7 +4,7 @@
 #ifndef MATVEC_GEMM_VARIANTS_H
 #define MATVEC_GEMM_VARIANTS_H
 
-#include "kernels/gemm_variants.h"
+#include "gemm/gemm_registry.h"
 #include "matvec.h"
 
 /* C = alpha*op(A)*op(B) + beta*C through the named variant; dtype_double

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "gemm_epilogue.cuh"
-#include "gemm_variants.h"
+#include "gemm/gemm_registry.h"
 
 namespace mv {
 namespace gemm {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "gemv.h"
+#include "gemv/gemv_kernels.h"
 
 namespace mv {
 

@@ -4,9 +4,9 @@
 
 #include <cuda_runtime_api.h>
 
-#include "internal.h"
-#include "kernels/gemv.h"
-#include "variants.h"
+#include "core/internal.h"
+#include "gemv/gemv_kernels.h"
+#include "gemv/gemv_variants.h"
 
 static const char *op_name(mv_dtype dtype)
 {

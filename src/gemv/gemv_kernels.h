@@ -1,5 +1,5 @@
-/* The C interface between dispatch (src/gemv.c) and the GEMV kernels
- * (src/kernels/gemv_*.cu). Kernels know nothing of handles or mv_status: they
+/* The C interface between dispatch (src/gemv/gemv.c) and the GEMV kernels
+ * (src/gemv/gemv_*.cu). Kernels know nothing of handles or mv_status: they
  * take validated arguments and return CUDA's error code. */
 #ifndef MATVEC_KERNELS_GEMV_H
 #define MATVEC_KERNELS_GEMV_H
@@ -9,7 +9,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "kernels/types.h"
+#include "core/types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,16 +58,16 @@ typedef struct {
     cudaError_t (*launch)(mv_dtype dtype, const mv_gemv_args *args, void *workspace);
 } mv_gemv_variant;
 
-/* The registry of every variant, "default" first (src/kernels/gemv_registry.c). */
+/* The registry of every variant, "default" first (src/gemv/gemv_registry.c). */
 size_t mv_gemv_variant_count(void);
 const mv_gemv_variant *mv_gemv_variant_at(size_t index);
 const mv_gemv_variant *mv_gemv_variant_find(const char *name);
 
 /* The default path: one launch, no allocation, deterministic
- * (src/kernels/gemv_default.cu). */
+ * (src/gemv/gemv_default.cu). */
 cudaError_t mv_gemv_launch(mv_dtype dtype, const mv_gemv_args *args);
 
-/* The fast kernels the default path runs (src/kernels/gemv_fast.cu):
+/* The fast kernels the default path runs (src/gemv/gemv_fast.cu):
  * the short-wide and tall-skinny kernels where the shape is one of theirs,
  * else the tiled ones. */
 cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *args);
@@ -76,7 +76,7 @@ cudaError_t mv_gemv_fast_launch(mv_dtype dtype, const mv_gemv_args *args);
  * kernels against the shapes' previous path). */
 cudaError_t mv_gemv_tiled_launch(mv_dtype dtype, const mv_gemv_args *args);
 
-/* Launches a short-wide or tall-skinny kernel (src/kernels/gemv_skinny.cu)
+/* Launches a short-wide or tall-skinny kernel (src/gemv/gemv_skinny.cu)
  * and returns 1, with CUDA's error code in *err, when the call's shape,
  * alignment and lda are one of theirs; else launches nothing and returns 0. */
 int mv_gemv_skinny_launch(mv_dtype dtype, const mv_gemv_args *args, cudaError_t *err);

@@ -17,7 +17,7 @@
 // bits on every run, no atomics.
 #include "gemm_epilogue.cuh"
 #include "gemm_simt.cuh"
-#include "gemm_variants.h"
+#include "gemm/gemm_registry.h"
 
 namespace mv {
 namespace gemm {

@@ -102,7 +102,7 @@ extern "C" cudaError_t mv_sgemm_simt_fast_launch(mv_simt_config config, const mv
 
 // The default path: C = beta*C when the product vanishes (host-mode alpha
 // == 0, or k == 0 in either mode); double on the FP64 tensor cores (DMMA,
-// src/kernels/gemm_dmma.cu); float on the SIMT kernel of gemm_simt.cuh.
+// src/gemm/gemm_dmma.cu); float on the SIMT kernel of gemm_simt.cuh.
 extern "C" cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args)
 {
     if (args->k == 0 || (!args->alpha.dev && args->alpha.value == 0.0))

@@ -1,5 +1,5 @@
-/* The C interface between dispatch (src/gemm.c) and the GEMM kernels
- * (src/kernels/gemm_*.cu). Kernels know nothing of handles or mv_status: they
+/* The C interface between dispatch (src/gemm/gemm.c) and the GEMM kernels
+ * (src/gemm/gemm_*.cu). Kernels know nothing of handles or mv_status: they
  * take validated arguments and return CUDA's error code. */
 #ifndef MATVEC_KERNELS_GEMM_H
 #define MATVEC_KERNELS_GEMM_H
@@ -9,7 +9,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "kernels/types.h"
+#include "core/types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,16 +30,16 @@ typedef struct {
     int sm_count;           /* of the handle's device, for grid sizing */
 } mv_gemm_args;
 
-/* The default path (src/kernels/gemm_fast.cu): deterministic, no workspace,
+/* The default path (src/gemm/gemm_fast.cu): deterministic, no workspace,
  * one launch where it can. */
 cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args);
 
 /* DGEMM on the FP64 tensor cores (DMMA, mma.sync m8n8k4 f64: IEEE double
- * fused multiply-adds, no reduced precision), src/kernels/gemm_dmma.cu. The
+ * fused multiply-adds, no reduced precision), src/gemm/gemm_dmma.cu. The
  * default path calls it for double. */
 cudaError_t mv_dgemm_dmma_launch(const mv_gemm_args *args);
 /* The same kernel in one fixed configuration (an mv_dmma_config of
- * kernels/gemm_variants.h), for the dmma-* variants and the tile sweep;
+ * gemm/gemm_registry.h), for the dmma-* variants and the tile sweep;
  * cudaErrorInvalidValue for an unknown one. */
 cudaError_t mv_dgemm_dmma_launch_config(const mv_gemm_args *args, int config);
 

@@ -1,10 +1,10 @@
 /* The registry of named GEMV variants: the default path first, then the
  * kernels of the source documents (the baselines and the teaching material).
- * Reached from the tests and from mvbench through src/variants.h; the stable
+ * Reached from the tests and from mvbench through src/gemv/gemv_variants.h; the stable
  * API (include/matvec.h) only ever runs "default". */
 #include <string.h>
 
-#include "gemv.h"
+#include "gemv/gemv_kernels.h"
 
 extern const mv_gemv_variant mv_variant_default;
 extern const mv_gemv_variant mv_variant_tiled;

@@ -75,7 +75,7 @@
 // written once.
 #include <cstdint>
 
-#include "transpose.h"
+#include "transpose/transpose_kernels.h"
 
 namespace mv {
 namespace {

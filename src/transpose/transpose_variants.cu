@@ -32,7 +32,7 @@
 // grids cover any size (gridDim.y is at most 65535).
 #include <cstdint>
 
-#include "transpose.h"
+#include "transpose/transpose_kernels.h"
 
 namespace mv {
 namespace {

@@ -79,9 +79,9 @@
 #include <climits>
 #include <cstdint>
 
-#include "gemv_common.cuh"
-#include "kernels/gemm.h"
-#include "kernels/gemm_variants.h"
+#include "gemv/gemv_common.cuh"
+#include "gemm/gemm_kernels.h"
+#include "gemm/gemm_registry.h"
 
 namespace mv {
 namespace dmma {

@@ -4,7 +4,7 @@
 #ifndef MATVEC_VARIANTS_H
 #define MATVEC_VARIANTS_H
 
-#include "kernels/gemv.h"
+#include "gemv/gemv_kernels.h"
 #include "matvec.h"
 
 /* Device workspace variant needs for this call (0 for most). Errors:

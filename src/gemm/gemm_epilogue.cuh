@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "gemm.h"
+#include "gemm/gemm_kernels.h"
 
 namespace mv {
 namespace gemm {

@@ -4,7 +4,7 @@
 #define MATVEC_INTERNAL_H
 
 #include "matvec.h"
-#include "kernels/types.h"
+#include "core/types.h"
 
 #define MV_INTERNAL __attribute__((visibility("hidden")))
 

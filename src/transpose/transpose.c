@@ -11,9 +11,9 @@
 
 #include <cuda_runtime_api.h>
 
-#include "internal.h"
-#include "kernels/transpose.h"
-#include "transpose_variants.h"
+#include "core/internal.h"
+#include "transpose/transpose_kernels.h"
+#include "transpose/transpose_variants.h"
 
 static size_t elem_size(mv_dtype dtype)
 {

@@ -6,7 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "internal.h"
+#include "core/internal.h"
 
 static double scalar_value(mv_dtype dtype, const void *p)
 {
