@@ -5,7 +5,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "gemm/gemm_variants.h"
+#include "gemm/gemm_api.h"
 #include "core/internal.h"
 #include "gemm/gemm_kernels.h"
 
@@ -48,10 +48,10 @@ static mv_status check_ld(mv_handle h, const char *fn, const char *name, int64_t
  * call needs (A and B when alpha may be non-zero and k > 0, then C, alpha,
  * beta); in host pointer mode the quick return for (alpha == 0 or k == 0)
  * and beta == 1; last, a handle bound to no device. */
-static mv_status prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operation transa, mv_operation transb,
-                         int64_t m, int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
-                         const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc, mv_gemm_args *args,
-                         int *quick)
+mv_status mv_gemm_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operation transa, mv_operation transb,
+                          int64_t m, int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+                          const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc, mv_gemm_args *args,
+                          int *quick)
 {
     const size_t size = dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
     mv_status st;
@@ -119,36 +119,11 @@ static mv_status gemm(mv_handle h, mv_dtype dtype, mv_operation transa, mv_opera
     const char *fn = op_name(dtype);
     mv_gemm_args args;
     int quick;
-    mv_status st = prepare(h, fn, dtype, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &args,
+    mv_status st = mv_gemm_prepare(h, fn, dtype, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &args,
                            &quick);
     if (st != MV_SUCCESS || quick)
         return st;
     return mv_launched(h, fn, mv_gemm_launch(dtype, &args));
-}
-
-mv_status mv_gemm_variant_run(mv_handle h, const char *variant, int dtype_double, mv_operation transa,
-                              mv_operation transb, int64_t m, int64_t n, int64_t k, const void *alpha,
-                              const void *A, int64_t lda, const void *B, int64_t ldb, const void *beta, void *C,
-                              int64_t ldc)
-{
-    if (!h)
-        return MV_ERR_NOT_INITIALIZED;
-    const char *fn = "mv_gemm_variant_run";
-    const mv_dtype dtype = dtype_double ? MV_DTYPE_D : MV_DTYPE_S;
-    const mv_gemm_variant *v = mv_gemm_variant_find(variant);
-    if (!v)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: variant = \"%s\" is not a GEMM variant", fn,
-                       variant ? variant : "(NULL)");
-    if (!(v->dtypes & (dtype_double ? MV_GEMM_VARIANT_D : MV_GEMM_VARIANT_S)))
-        return mv_fail(h, MV_ERR_NOT_SUPPORTED, "%s: variant \"%s\" has no %s", fn, variant,
-                       dtype_double ? "double" : "float");
-    mv_gemm_args args;
-    int quick;
-    mv_status st = prepare(h, fn, dtype, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &args,
-                           &quick);
-    if (st != MV_SUCCESS || quick)
-        return st;
-    return mv_launched(h, fn, v->launch(dtype, &args));
 }
 
 mv_status mv_sgemm(mv_handle handle, mv_operation transa, mv_operation transb, int64_t m, int64_t n, int64_t k,

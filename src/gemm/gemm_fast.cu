@@ -86,6 +86,30 @@ mv_simt_config default_config(const mv_gemm_args *g)
     return big_tiles >= sms ? MV_SIMT_128x128x8_T128 : MV_SIMT_64x64x16;
 }
 
+// ---------------------------------------------------------------- scale
+// C = beta*C: what reference BLAS does when alpha == 0 or k == 0. One
+// thread per element, rows along threadIdx.x (coalesced); bandwidth-bound.
+template <typename T>
+__global__ void __launch_bounds__(256) gemm_scale(int64_t m, int64_t n, T *C, int64_t ldc, mv_scalar beta_s)
+{
+    const T beta = load_scalar<T>(beta_s);
+    if (beta == T(1))
+        return;
+    for (int64_t j = blockIdx.y; j < n; j += gridDim.y)
+        for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < m; i += int64_t(gridDim.x) * blockDim.x) {
+            T *c = C + i + j * ldc;
+            *c = beta == T(0) ? T(0) : beta * *c;
+        }
+}
+
+template <typename T>
+cudaError_t launch_scale(const mv_gemm_args *g)
+{
+    const dim3 grid(grid_cap(ceil_div(g->m, 256), kMaxGridX), grid_cap(g->n, kMaxGridY));
+    gemm_scale<T><<<grid, 256, 0, g->stream>>>(g->m, g->n, static_cast<T *>(g->C), g->ldc, g->beta);
+    return cudaGetLastError();
+}
+
 }  // namespace
 }  // namespace gemm
 }  // namespace mv
@@ -98,6 +122,11 @@ extern "C" cudaError_t mv_sgemm_simt_fast_launch(mv_simt_config config, const mv
     case MV_SIMT_64x64x16: return launch_simt<Cfg64x64x16>(args);
     default: return cudaErrorInvalidValue;
     }
+}
+
+extern "C" cudaError_t mv_gemm_scale_launch(mv_dtype dtype, const mv_gemm_args *args)
+{
+    return MV_GEMM_DISPATCH_DTYPE(dtype, mv::gemm::launch_scale, args);
 }
 
 // The default path: C = beta*C when the product vanishes (host-mode alpha

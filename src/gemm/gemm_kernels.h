@@ -43,6 +43,11 @@ cudaError_t mv_dgemm_dmma_launch(const mv_gemm_args *args);
  * cudaErrorInvalidValue for an unknown one. */
 cudaError_t mv_dgemm_dmma_launch_config(const mv_gemm_args *args, int config);
 
+/* C = beta*C over the m x n matrix (nothing when beta == 1; beta == 0 writes
+ * zeros without reading C): what the call reduces to when alpha == 0 or
+ * k == 0. */
+cudaError_t mv_gemm_scale_launch(mv_dtype dtype, const mv_gemm_args *args);
+
 #ifdef __cplusplus
 }
 #endif

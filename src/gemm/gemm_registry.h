@@ -74,10 +74,6 @@ typedef enum {
     MV_DMMA_CONFIG_COUNT
 } mv_dmma_config;
 
-/* C = beta*C over the m x n matrix (nothing when beta == 1; beta == 0 writes
- * zeros without reading C): what the call reduces to when alpha == 0 or
- * k == 0. */
-cudaError_t mv_gemm_scale_launch(mv_dtype dtype, const mv_gemm_args *args);
 
 #ifdef __cplusplus
 }

@@ -13,7 +13,7 @@
 
 #include "core/internal.h"
 #include "transpose/transpose_kernels.h"
-#include "transpose/transpose_variants.h"
+#include "transpose/transpose_api.h"
 
 static size_t elem_size(mv_dtype dtype)
 {
@@ -57,8 +57,8 @@ static mv_status fill_args(mv_handle h, int64_t m, int64_t n, const void *A, int
 /* Validates an out-of-place call and fills args. Returns MV_SUCCESS with
  * *quick set when the call has nothing to do. inplace_fn names the function
  * to suggest when B overlaps A. */
-static mv_status prepare(mv_handle h, const char *fn, const char *inplace_fn, mv_dtype dtype, int64_t m, int64_t n,
-                         const void *A, int64_t lda, void *B, int64_t ldb, mv_transpose_args *args, int *quick)
+mv_status mv_transpose_prepare(mv_handle h, const char *fn, const char *inplace_fn, mv_dtype dtype, int64_t m, int64_t n,
+                               const void *A, int64_t lda, void *B, int64_t ldb, mv_transpose_args *args, int *quick)
 {
     const size_t size = elem_size(dtype);
     *quick = 1;
@@ -109,8 +109,8 @@ static mv_status prepare(mv_handle h, const char *fn, const char *inplace_fn, mv
 }
 
 /* The same for the square in-place call: args->B == args->A. */
-static mv_status prepare_inplace(mv_handle h, const char *fn, mv_dtype dtype, int64_t n, void *A, int64_t lda,
-                                 mv_transpose_args *args, int *quick)
+mv_status mv_transpose_prepare_inplace(mv_handle h, const char *fn, mv_dtype dtype, int64_t n, void *A, int64_t lda,
+                                       mv_transpose_args *args, int *quick)
 {
     *quick = 1;
     if (n < 0)
@@ -145,7 +145,7 @@ static mv_status transpose(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, co
     const char *inplace_fn = dtype == MV_DTYPE_S ? "mv_stranspose_inplace" : "mv_dtranspose_inplace";
     mv_transpose_args args;
     int quick;
-    const mv_status st = prepare(h, fn, inplace_fn, dtype, m, n, A, lda, B, ldb, &args, &quick);
+    const mv_status st = mv_transpose_prepare(h, fn, inplace_fn, dtype, m, n, A, lda, B, ldb, &args, &quick);
     if (st != MV_SUCCESS || quick)
         return st;
     return mv_launched(h, fn, mv_transpose_launch(dtype, &args));
@@ -158,60 +158,10 @@ static mv_status transpose_inplace(mv_handle h, mv_dtype dtype, int64_t n, void 
     const char *fn = dtype == MV_DTYPE_S ? "mv_stranspose_inplace" : "mv_dtranspose_inplace";
     mv_transpose_args args;
     int quick;
-    const mv_status st = prepare_inplace(h, fn, dtype, n, A, lda, &args, &quick);
+    const mv_status st = mv_transpose_prepare_inplace(h, fn, dtype, n, A, lda, &args, &quick);
     if (st != MV_SUCCESS || quick)
         return st;
     return mv_launched(h, fn, mv_transpose_inplace_launch(dtype, &args));
-}
-
-static const mv_transpose_variant *variant_for(mv_handle h, const char *fn, const char *name, mv_status *st)
-{
-    const mv_transpose_variant *v = mv_transpose_variant_find(name);
-    *st = MV_SUCCESS;
-    if (!v)
-        *st = mv_fail(h, MV_ERR_INVALID_VALUE, "%s: variant = \"%s\" is not a transpose variant", fn,
-                      name ? name : "(NULL)");
-    return v;
-}
-
-mv_status mv_transpose_variant_run(mv_handle h, const char *variant, int dtype_double, int64_t m, int64_t n,
-                                   const void *A, int64_t lda, void *B, int64_t ldb)
-{
-    if (!h)
-        return MV_ERR_NOT_INITIALIZED;
-    const char *fn = "mv_transpose_variant_run";
-    const mv_dtype dtype = dtype_double ? MV_DTYPE_D : MV_DTYPE_S;
-    mv_status st;
-    const mv_transpose_variant *v = variant_for(h, fn, variant, &st);
-    if (!v)
-        return st;
-    mv_transpose_args args;
-    int quick;
-    st = prepare(h, fn, "mv_transpose_inplace_variant_run", dtype, m, n, A, lda, B, ldb, &args, &quick);
-    if (st != MV_SUCCESS || quick)
-        return st;
-    return mv_launched(h, fn, v->launch(dtype, &args));
-}
-
-mv_status mv_transpose_inplace_variant_run(mv_handle h, const char *variant, int dtype_double, int64_t n, void *A,
-                                           int64_t lda)
-{
-    if (!h)
-        return MV_ERR_NOT_INITIALIZED;
-    const char *fn = "mv_transpose_inplace_variant_run";
-    const mv_dtype dtype = dtype_double ? MV_DTYPE_D : MV_DTYPE_S;
-    mv_status st;
-    const mv_transpose_variant *v = variant_for(h, fn, variant, &st);
-    if (!v)
-        return st;
-    if (!v->launch_inplace)
-        return mv_fail(h, MV_ERR_NOT_SUPPORTED, "%s: variant \"%s\" has no in-place form", fn, variant);
-    mv_transpose_args args;
-    int quick;
-    st = prepare_inplace(h, fn, dtype, n, A, lda, &args, &quick);
-    if (st != MV_SUCCESS || quick)
-        return st;
-    return mv_launched(h, fn, v->launch_inplace(dtype, &args));
 }
 
 mv_status mv_stranspose(mv_handle handle, int64_t m, int64_t n, const float *A, int64_t lda, float *B, int64_t ldb)

@@ -1,0 +1,16 @@
+/* What mv_sgemv/mv_dgemv share with the variants' runner (gemv_variant_run.c,
+ * in matvec_variants): the validation of a call into kernel arguments. */
+#ifndef MATVEC_GEMV_API_H
+#define MATVEC_GEMV_API_H
+
+#include "core/internal.h"
+#include "gemv/gemv_kernels.h"
+
+/* Validates a GEMV call (fn names the function in messages) and fills args;
+ * *quick = 1 when there is nothing to launch. */
+MV_INTERNAL mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operation trans, int64_t m,
+                                      int64_t n, const void *alpha, const void *A, int64_t lda, const void *x,
+                                      int64_t incx, const void *beta, void *y, int64_t incy, mv_gemv_args *args,
+                                      int *quick);
+
+#endif
