@@ -640,7 +640,13 @@ static void time_all(const contender *cs, int nc, shape_data *d, int trans, int 
 
 /* ---------- CPU rows ---------- */
 
-static double time_cpu(int use_cblas, int dbl, int trans, int64_t m, int64_t n)
+/* One GEMV on the CPU per call (threads: OpenBLAS's thread count for the
+ * cblas rows, 0 for the plain loop). Timing: calls for 20 ms first (OpenBLAS
+ * starts its threads on its first calls), then the median of nine rounds
+ * of at least 5 ms. A multi-threaded OpenBLAS once measured 2 ms for a
+ * float 128 x 128 call, 140x a 1024 x 1024 op T one: the one-thread row
+ * beside it shows what the shape itself costs. */
+static double time_cpu(int use_cblas, int threads, int dbl, int trans, int64_t m, int64_t n)
 {
     const size_t es = dbl ? sizeof(double) : sizeof(float);
     const int64_t len_x = trans ? m : n, len_y = trans ? n : m;
@@ -655,9 +661,17 @@ static double time_cpu(int use_cblas, int dbl, int trans, int64_t m, int64_t n)
         else
             ((float *)dst)[k] = (float)v;
     }
-    double v[7];
-    for (int r = 0; r < 7; ++r) {
-        const double t0 = now_s();
+#ifdef MVBENCH_HAVE_CBLAS
+    const int threads_before = openblas_get_num_threads();
+    if (use_cblas && threads > 0)
+        openblas_set_num_threads(threads);
+#else
+    (void)threads;
+#endif
+    enum { ROUNDS = 9 };
+    double v[ROUNDS];
+    for (int r = -1; r < ROUNDS; ++r) {  /* round -1: the warm-up */
+        const double t0 = now_s(), span = r < 0 ? 20e-3 : 5e-3;
         int reps = 0;
         do {
 #ifdef MVBENCH_HAVE_CBLAS
@@ -703,13 +717,17 @@ static double time_cpu(int use_cblas, int dbl, int trans, int64_t m, int64_t n)
                 }
             }
             ++reps;
-        } while (now_s() - t0 < 2e-3);
-        v[r] = (now_s() - t0) / reps * 1e6;
+        } while (now_s() - t0 < span);
+        if (r >= 0)
+            v[r] = (now_s() - t0) / reps * 1e6;
     }
+#ifdef MVBENCH_HAVE_CBLAS
+    openblas_set_num_threads(threads_before);
+#endif
     free(A);
     free(x);
     free(y);
-    return median(v, 7);
+    return median(v, ROUNDS);
 }
 
 /* ---------- output ---------- */
@@ -899,22 +917,33 @@ static void run_shape(const char *suite, int64_t m, int64_t n, int trans, const 
 
 /* ---------- CPU rows for a few sizes ---------- */
 
+/* The plain loop (cpu-loop), OpenBLAS with all its threads (cblas) and with
+ * one (cblas-1t): small shapes are faster on one thread, whose row says so
+ * rather than a thread start-up. */
 static void cpu_rows(const char *suite, int64_t m, int64_t n, int trans)
 {
     const double bytes = call_bytes(m, n, trans, opt.dbl);
-    for (int use_cblas = 0; use_cblas < 2; ++use_cblas) {
-#ifndef MVBENCH_HAVE_CBLAS
+    for (int kind = 0; kind < 3; ++kind) {
+        const int use_cblas = kind > 0;
+        int threads = 0;
+#ifdef MVBENCH_HAVE_CBLAS
+        threads = kind == 1 ? openblas_get_num_threads() : 1;
+#else
         if (use_cblas) {
-            printf("  %-34s (left out: mvbench was built without a CBLAS; install libopenblas-dev and rebuild)\n",
-                   "cblas");
+            if (kind == 1)
+                printf("  %-34s (left out: mvbench was built without a CBLAS; install libopenblas-dev and rebuild)\n",
+                       "cblas");
             continue;
         }
 #endif
-        const timing t = {time_cpu(use_cblas, opt.dbl, trans, m, n), 0, 0, 1};
-        const row r = {suite, opt.dbl, trans, m, n, use_cblas ? "cblas" : "cpu-loop", 0, t, 0, bytes,
-                       floor_us(bytes), m, 1, 1, 0};
+        const timing t = {time_cpu(use_cblas, threads, opt.dbl, trans, m, n), 0, 0, 1};
+        const char *name = kind == 0 ? "cpu-loop" : kind == 1 ? "cblas" : "cblas-1t";
+        const row r = {suite, opt.dbl, trans, m, n, name, 0, t, 0, bytes, floor_us(bytes), m, 1, 1, 0};
         csv_row(&r);
-        printf("  %-34s %10.2f %9.1f   (CPU, %s %c %lldx%lld)\n", r.variant, t.med, bytes / (t.med * 1e3),
+        char what[32] = "plain loop";
+        if (use_cblas)
+            snprintf(what, sizeof what, "OpenBLAS, %d thread%s", threads, threads == 1 ? "" : "s");
+        printf("  %-34s %10.2f %9.1f   (CPU, %s, %s %c %lldx%lld)\n", r.variant, t.med, bytes / (t.med * 1e3), what,
                opt.dbl ? "double" : "float", trans ? 'T' : 'N', (long long)m, (long long)n);
     }
 }
