@@ -282,3 +282,41 @@ def test_library_errors_carry_its_message(gen):
     with pytest.raises(matvec.Error, match="B overlaps A") as e:
         matvec.transpose(A, out)
     assert e.value.status > 0
+
+
+# ---- threads ----------------------------------------------------------------
+
+
+@needs_torch
+def test_threads_have_their_own_handles_and_streams(gen):
+    """Eight threads, each on its own PyTorch stream, call gemv at once:
+    every result is right, and each thread made its own handle."""
+    import threading
+
+    A = rand((1537, 771), "float32", gen)
+    xs = [rand((771,), "float32", gen) for _ in range(8)]
+    want = [A.double() @ x.double() for x in xs]
+    bound = [A.double().abs() @ x.double().abs() for x in xs]
+    torch.cuda.synchronize()
+    ys, handles, errors = [None] * 8, [None] * 8, []
+
+    def work(i):
+        try:
+            s = torch.cuda.Stream()
+            with torch.cuda.stream(s):
+                for _ in range(20):
+                    ys[i] = matvec.gemv(A, xs[i])
+            s.synchronize()
+            handles[i] = matvec._handle().addr
+        except Exception as e:  # reported below, in the test's thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert len(set(handles)) == 8
+    for y, w, b in zip(ys, want, bound):
+        close(y, w, b, "float32", 771)
