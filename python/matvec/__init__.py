@@ -27,7 +27,7 @@ from . import _matvec
 __all__ = ["Error", "gemv", "gemm", "transpose", "device_count"]
 __version__ = "0.1.0"
 
-_KDL_CPU, _KDL_CUDA, _KDL_CUDA_HOST, _KDL_CUDA_MANAGED = 1, 2, 3, 13
+_KDL_CUDA, _KDL_CUDA_MANAGED = 2, 13  # DLPack device types
 _FLOAT = 2  # DLPack's dtype code for floating point
 
 
@@ -103,14 +103,49 @@ def _from_dlpack(a, obj):
     a.ptr, a.shape, a.strides, a.device = ptr, tuple(shape), tuple(strides), dev_id
 
 
+_TORCH_DTYPES = {"torch.float32": "float32", "torch.float64": "float64"}
+
+
+def _from_torch(a, t):
+    """PyTorch's own attributes: cheaper than building its CUDA array
+    interface on every call."""
+    if not t.is_cuda:
+        raise TypeError(f"{a.name}: the tensor is on {t.device}; matvec takes GPU arrays only")
+    a.dtype = _TORCH_DTYPES.get(str(t.dtype), str(t.dtype))
+    a.ptr, a.shape, a.strides, a.device = t.data_ptr(), tuple(t.shape), t.stride(), t.device.index
+
+
+def _from_cupy(a, c):
+    """CuPy's own attributes (byte strides, negative ones too)."""
+    a.dtype = c.dtype.name
+    size = c.dtype.itemsize
+    if any(s % size for s in c.strides):
+        raise ValueError(f"{a.name}: strides {c.strides} bytes are not whole elements")
+    a.ptr, a.shape, a.strides, a.device = c.data.ptr, c.shape, tuple(s // size for s in c.strides), c.device.id
+
+
 def _describe(obj, name):
-    """The CUDA array interface where the array has one (PyTorch, CuPy, Numba:
-    its byte strides are plain Python integers, negative ones too), else
-    DLPack (JAX, and host arrays, which are refused)."""
+    """PyTorch's and CuPy's arrays by their own attributes; else the CUDA
+    array interface where the array has one (Numba: byte strides as plain
+    Python integers, negative ones too), else DLPack (JAX, and host arrays,
+    which are refused)."""
     if obj is None:
         raise TypeError(f"{name}: expected a GPU array, got None")
     a = _Array()
     a.obj, a.name, a.lib = obj, name, _library(obj)
+    if a.lib == "torch" and hasattr(obj, "data_ptr"):
+        _from_torch(a, obj)
+    elif a.lib == "cupy" and hasattr(obj, "data") and hasattr(obj, "device"):
+        _from_cupy(a, obj)
+    else:
+        _from_interfaces(a, obj)
+    if a.dtype not in ("float32", "float64"):
+        raise TypeError(f"{name}: dtype {a.dtype} is not supported (float32 or float64)")
+    return a
+
+
+def _from_interfaces(a, obj):
+    name = a.name
     try:
         cai = obj.__cuda_array_interface__
     except (AttributeError, RuntimeError, TypeError):  # none, or e.g. a tensor that requires grad
@@ -122,13 +157,11 @@ def _describe(obj, name):
     else:
         raise TypeError(f"{name}: expected a GPU array (PyTorch, CuPy, JAX or Numba: DLPack or the CUDA "
                         f"array interface), got {type(obj).__module__}.{type(obj).__name__}")
-    if a.dtype not in ("float32", "float64"):
-        raise TypeError(f"{name}: dtype {a.dtype} is not supported (float32 or float64)")
-    return a
 
 
 def _check_same(arrays, dtype_of):
-    """Every array the dtype of dtype_of and on the current device."""
+    """Every array the dtype of dtype_of and on the current device, which it
+    returns."""
     current = _matvec.current_device()
     for a in arrays:
         if a.dtype != dtype_of.dtype:
@@ -136,6 +169,7 @@ def _check_same(arrays, dtype_of):
         if a.device != current:
             raise ValueError(f"{a.name}: the array is on GPU {a.device}, the current device is GPU {current} "
                              "(select it first, e.g. torch.cuda.set_device or cupy.cuda.Device)")
+    return current
 
 
 def _vector(a, length, what):
@@ -183,12 +217,14 @@ class _Handle:
         self._finalizer = weakref.finalize(self, _matvec.destroy, self.addr)
 
 
-def _handle():
-    """The handle of this thread for the current device, made once."""
+def _handle(device=None):
+    """The handle of this thread for device (default: the current one), made
+    once."""
     handles = getattr(_local, "handles", None)
     if handles is None:
         handles = _local.handles = {}
-    device = _matvec.current_device()
+    if device is None:
+        device = _matvec.current_device()
     h = handles.get(device)
     if h is None:
         h = handles[device] = _Handle()
@@ -225,8 +261,8 @@ def _call(fn, name, h, *args):
         raise Error(f"{name}: CUDA error: {_matvec.cuda_error_string(-status)}", -status)
 
 
-def _prepare(arrays, stream):
-    h = _handle()
+def _prepare(arrays, stream, device):
+    h = _handle(device)
     status = _matvec.set_stream(h.addr, _stream_address(stream, arrays))
     if status:
         raise Error(_matvec.last_error(h.addr), status)
@@ -266,8 +302,8 @@ def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
     strides too. Returns y."""
     a = _describe(A, "A")
     xa = _describe(x, "x")
-    m, n = a.shape if len(a.shape) == 2 else (None, None)
     rows, cols, lda, transposed = _matrix(a)
+    m, n = a.shape
     len_x, len_y = (m, n) if trans else (n, m)
     made = y is None
     if made:
@@ -275,10 +311,10 @@ def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
             raise ValueError("beta: must be 0 when y is None (there is no y to scale)")
         y = _empty(a, (len_y,), a.dtype, zero=(len_x == 0))
     ya = _describe(y, "y")
-    _check_same([a, xa, ya], a)
+    device = _check_same([a, xa, ya], a)
     px, incx = _vector(xa, len_x, "op(A) @ x" if trans else "A @ x")
     py, incy = _vector(ya, len_y, "the output of op(A) @ x")
-    h = _prepare([a, xa, ya], stream)
+    h = _prepare([a, xa, ya], stream, device)
     _call(_matvec.gemv, "gemv", h, a.dtype == "float64", bool(trans) != transposed, rows, cols, float(alpha),
           a.ptr, lda, px, incx, float(beta), py, incy)
     return y
@@ -290,8 +326,8 @@ def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, trans_a=False, trans_b=False, str
     A, B, C: 2-D, each in either layout; C None: a new row-major array of
     A's library (then beta must be 0). Returns C."""
     a, b = _describe(A, "A"), _describe(B, "B")
-    ar, ac, lda, ta = _matrix(a)
-    br, bc, ldb, tb = _matrix(b)
+    _, _, lda, ta = _matrix(a)
+    _, _, ldb, tb = _matrix(b)
     m, k = (a.shape[1], a.shape[0]) if trans_a else a.shape
     kb, n = (b.shape[1], b.shape[0]) if trans_b else b.shape
     if kb != k:
@@ -303,12 +339,12 @@ def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, trans_a=False, trans_b=False, str
     c = _describe(C, "C")
     if len(c.shape) != 2 or c.shape != (m, n):
         raise ValueError(f"C: shape {c.shape}, op(A) @ op(B) is ({m}, {n})")
-    _check_same([a, b, c], a)
-    cr, cc, ldc, tc = _matrix(c)
+    device = _check_same([a, b, c], a)
+    _, _, ldc, tc = _matrix(c)
     # The flags that make each memory's column-major matrix the operand.
     op_a = bool(trans_a) != ta
     op_b = bool(trans_b) != tb
-    h = _prepare([a, b, c], stream)
+    h = _prepare([a, b, c], stream, device)
     dbl = a.dtype == "float64"
     if not tc:
         _call(_matvec.gemm, "gemm", h, dbl, op_a, op_b, m, n, k, float(alpha), a.ptr, lda, b.ptr, ldb,
@@ -329,8 +365,8 @@ def transpose(A, out=None, *, stream=None):
     if out is None:  # in A's layout: row-major (n, m), or the transpose of a row-major (m, n)
         out = _empty(a, (n, m), a.dtype) if ta or m * n == 0 else _empty(a, (m, n), a.dtype).T
     o = _describe(out, "out")
-    _check_same([a, o], a)
-    h = _prepare([a, o], stream)
+    device = _check_same([a, o], a)
+    h = _prepare([a, o], stream, device)
     dbl = a.dtype == "float64"
     if o.ptr == a.ptr and m * n > 0:
         if o.shape != a.shape or o.strides != a.strides or m != n:
@@ -340,7 +376,7 @@ def transpose(A, out=None, *, stream=None):
         return out
     if len(o.shape) != 2 or o.shape != (n, m):
         raise ValueError(f"out: shape {o.shape}, A.T is ({n}, {m})")
-    orr, oc, ldo, to = _matrix(o)
+    _, _, ldo, to = _matrix(o)
     if m * n == 0:
         return out
     if ta == to:  # both memories column-major views of A and A.T: a transpose
