@@ -1,8 +1,10 @@
 // The default GEMM path (mv_gemm_launch) and its FP32 kernel: a
 // register-tiled SIMT GEMM on the CUDA cores (FFMA, IEEE single precision:
 // the accuracy class of cuBLAS SGEMM, no TF32 or tensor cores). The kernel
-// template is in gemm_simt.cuh; this file instantiates the default path's
-// two tile configurations (gemm_variants.cu the other simt-* ones).
+// template is in gemm_simt.cuh; the default path's two tile configurations
+// are compiled in gemm_simt_*.cu, one (configuration, load layout) pair a
+// file so that nvcc builds them in parallel (gemm_variants.cu has the other
+// simt-* ones).
 //
 // Napkin math (H200): FP32 peak = 132 SMs x 128 lanes x 2 flop x ~1.98 GHz
 // = ~67 TFLOP/s; cuBLAS SGEMM reaches 50.9 TFLOP/s at 8192^3 (76%), and 90%
@@ -69,13 +71,6 @@ namespace mv {
 namespace gemm {
 namespace {
 
-// The configurations of the default path (the simt-* variants' others are
-// instantiated in gemm_variants.cu).
-//                          BM   BN  BK CM CN stages min-blocks/SM
-using Cfg128x128x8T128 = Cfg<128, 128, 8, 2, 4, 3, 2>;  // 128 threads, 8x16 each
-using Cfg64x64x16 = Cfg<64, 64, 16, 2, 1, 3, 4>;        // 128 threads, 8x4 each
-static_assert(Cfg128x128x8T128::THREADS == 128 && Cfg64x64x16::THREADS == 128, "thread counts as documented");
-
 // The configuration of the default path for a float call.
 mv_simt_config default_config(const mv_gemm_args *g)
 {
@@ -117,9 +112,12 @@ cudaError_t launch_scale(const mv_gemm_args *g)
 extern "C" cudaError_t mv_sgemm_simt_fast_launch(mv_simt_config config, const mv_gemm_args *args)
 {
     using namespace mv::gemm;
+    const bool vec = simt_vec_loads(args);
     switch (config) {
-    case MV_SIMT_128x128x8_T128: return launch_simt<Cfg128x128x8T128>(args);
-    case MV_SIMT_64x64x16: return launch_simt<Cfg64x64x16>(args);
+    case MV_SIMT_128x128x8_T128:
+        return vec ? mv_sgemm_simt_128x128_vec_launch(args) : mv_sgemm_simt_128x128_scalar_launch(args);
+    case MV_SIMT_64x64x16:
+        return vec ? mv_sgemm_simt_64x64_vec_launch(args) : mv_sgemm_simt_64x64_scalar_launch(args);
     default: return cudaErrorInvalidValue;
     }
 }

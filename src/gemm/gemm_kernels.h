@@ -34,6 +34,14 @@ typedef struct {
  * one launch where it can. */
 cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args);
 
+/* The default path's float kernels, one tile configuration (128x128x8 with
+ * 128 threads, 64x64x16) and one load layout (vec: 16-byte loads of A and B;
+ * scalar: any lda, ldb and alignment) each, in src/gemm/gemm_simt_*.cu. */
+cudaError_t mv_sgemm_simt_128x128_vec_launch(const mv_gemm_args *args);
+cudaError_t mv_sgemm_simt_128x128_scalar_launch(const mv_gemm_args *args);
+cudaError_t mv_sgemm_simt_64x64_vec_launch(const mv_gemm_args *args);
+cudaError_t mv_sgemm_simt_64x64_scalar_launch(const mv_gemm_args *args);
+
 /* DGEMM on the FP64 tensor cores (DMMA, mma.sync m8n8k4 f64: IEEE double
  * fused multiply-adds, no reduced precision), src/gemm/gemm_dmma.cu. The
  * default path calls it for double. */

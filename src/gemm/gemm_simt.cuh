@@ -1,8 +1,8 @@
 // The register-tiled SIMT FP32 GEMM kernel template of the default path
 // (see gemm_fast.cu for the design and the napkin math), instantiated for
-// the default configurations in gemm_fast.cu and for the other tile
-// configurations of the simt-* variants in gemm_variants.cu: two
-// translation units that compile in parallel.
+// the default configurations in gemm_simt_*.cu (one configuration and load
+// layout a file) and for the other tile configurations of the simt-*
+// variants in gemm_variants.cu: translation units that compile in parallel.
 #pragma once
 
 #include <type_traits>
@@ -474,8 +474,18 @@ cudaError_t launch_simt_as(const SimtParams &sp, int64_t tiles, cudaStream_t str
     return cudaGetLastError();
 }
 
-template <class C>
-cudaError_t launch_simt(const mv_gemm_args *g)
+// 16-byte loads of A and B (the VEC kernels): both leading dimensions
+// multiples of 4 floats and both base pointers 16-byte aligned.
+inline bool simt_vec_loads(const mv_gemm_args *g)
+{
+    return g->lda % 4 == 0 && g->ldb % 4 == 0 && aligned16(g->A) && aligned16(g->B);
+}
+
+// One configuration and one load layout (VEC): the four kernels of the
+// transpose pairs. The default path compiles each (C, VEC) pair in a file
+// of its own (gemm_simt_*.cu) so that nvcc builds them in parallel.
+template <class C, bool VEC>
+cudaError_t launch_simt_layout(const mv_gemm_args *g)
 {
     SimtParams sp;
     sp.m = g->m;
@@ -493,21 +503,36 @@ cudaError_t launch_simt(const mv_gemm_args *g)
     sp.tiles_n = ceil_div(g->n, C::BN);
     sp.vec_c = g->ldc % 4 == 0 && aligned16(g->C);
     const int64_t tiles = sp.tiles_m * sp.tiles_n;
-    const bool vec = g->lda % 4 == 0 && g->ldb % 4 == 0 && aligned16(g->A) && aligned16(g->B);
     const bool a_direct = !g->transa, b_direct = g->transb != 0;
-    const int which = (a_direct ? 1 : 0) | (b_direct ? 2 : 0) | (vec ? 4 : 0);
-    switch (which) {
-    case 0: return launch_simt_as<C, false, false, false>(sp, tiles, g->stream);
-    case 1: return launch_simt_as<C, true, false, false>(sp, tiles, g->stream);
-    case 2: return launch_simt_as<C, false, true, false>(sp, tiles, g->stream);
-    case 3: return launch_simt_as<C, true, true, false>(sp, tiles, g->stream);
-    case 4: return launch_simt_as<C, false, false, true>(sp, tiles, g->stream);
-    case 5: return launch_simt_as<C, true, false, true>(sp, tiles, g->stream);
-    case 6: return launch_simt_as<C, false, true, true>(sp, tiles, g->stream);
-    default: return launch_simt_as<C, true, true, true>(sp, tiles, g->stream);
+    switch ((a_direct ? 1 : 0) | (b_direct ? 2 : 0)) {
+    case 0: return launch_simt_as<C, false, false, VEC>(sp, tiles, g->stream);
+    case 1: return launch_simt_as<C, true, false, VEC>(sp, tiles, g->stream);
+    case 2: return launch_simt_as<C, false, true, VEC>(sp, tiles, g->stream);
+    default: return launch_simt_as<C, true, true, VEC>(sp, tiles, g->stream);
     }
 }
+
+template <class C>
+cudaError_t launch_simt(const mv_gemm_args *g)
+{
+    return simt_vec_loads(g) ? launch_simt_layout<C, true>(g) : launch_simt_layout<C, false>(g);
+}
+
+// The configurations of the default path (the simt-* variants' others are
+// in gemm_variants.cu).
+//                          BM   BN  BK CM CN stages min-blocks/SM
+using Cfg128x128x8T128 = Cfg<128, 128, 8, 2, 4, 3, 2>;  // 128 threads, 8x16 each
+using Cfg64x64x16 = Cfg<64, 64, 16, 2, 1, 3, 4>;        // 128 threads, 8x4 each
+static_assert(Cfg128x128x8T128::THREADS == 128 && Cfg64x64x16::THREADS == 128, "thread counts as documented");
 
 }  // namespace
 }  // namespace gemm
 }  // namespace mv
+
+// Defines NAME, the launcher of one default-path configuration CFG with one
+// load layout VEC (true: 16-byte loads), in a gemm_simt_*.cu file.
+#define MV_SIMT_DEFAULT_PART(NAME, CFG, VEC)                        \
+    extern "C" cudaError_t NAME(const mv_gemm_args *args)           \
+    {                                                               \
+        return mv::gemm::launch_simt_layout<mv::gemm::CFG, VEC>(args); \
+    }

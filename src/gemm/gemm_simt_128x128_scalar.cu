@@ -1,0 +1,8 @@
+// The default float GEMM's 128x128 configuration with scalar loads (any lda,
+// ldb and alignment):
+// the four transpose pairs' kernels, in a file of their own so that nvcc
+// compiles the default path's kernels in parallel (gemm_fast.cu dispatches).
+#include "gemm/gemm_kernels.h"
+#include "gemm_simt.cuh"
+
+MV_SIMT_DEFAULT_PART(mv_sgemm_simt_128x128_scalar_launch, Cfg128x128x8T128, false)
