@@ -97,6 +97,63 @@ int copy_matrix(Addr h, bool dbl, int64_t m, int64_t n, Addr A, int64_t lda, Add
     return err == cudaSuccess ? 0 : -int(err);
 }
 
+// A new row-major device array of `shape` (float64 when dbl, else float32)
+// on the current device, for a result handed to JAX (whose arrays are
+// immutable, so matvec makes its outputs): (CUDA error, nanobind array whose
+// owner frees the memory). cudaFree when the last owner lets go (JAX, once
+// it has taken the array through DLPack): it waits for the device's pending
+// work, so no stream that reads the array can still be running.
+nb::tuple device_empty(std::vector<size_t> shape, bool dbl)
+{
+    size_t count = 1;
+    for (size_t d : shape)
+        count *= d;
+    void *p = nullptr;
+    const cudaError_t err = cudaMalloc(&p, count * (dbl ? 8 : 4) + 16);  // + 16: never a null pointer
+    if (err != cudaSuccess) {
+        (void)cudaGetLastError();
+        return nb::make_tuple(int(err), nb::none());
+    }
+    nb::capsule owner(p, [](void *q) noexcept { (void)cudaFree(q); });
+    const nb::dlpack::dtype dt = dbl ? nb::dtype<double>() : nb::dtype<float>();
+    nb::ndarray<nb::array_api> a(p, shape.size(), shape.data(), owner, nullptr, dt, nb::device::cuda::value,
+                                 current_device());
+    return nb::make_tuple(0, nb::cast(a));
+}
+
+// Work later enqueued on stream `consumer` waits for what is on stream
+// `producer` now (an event between them; nothing when they are the same
+// stream). 0, or the negated CUDA error.
+int stream_wait(Addr consumer, Addr producer)
+{
+    if (consumer == producer)
+        return 0;
+    cudaEvent_t ev = nullptr;
+    cudaError_t err = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+    if (err == cudaSuccess) {
+        err = cudaEventRecord(ev, reinterpret_cast<cudaStream_t>(producer));
+        if (err == cudaSuccess)
+            err = cudaStreamWaitEvent(reinterpret_cast<cudaStream_t>(consumer), ev, 0);
+        const cudaError_t d = cudaEventDestroy(ev);  // released once the wait is done
+        if (err == cudaSuccess)
+            err = d;
+    }
+    return err == cudaSuccess ? 0 : -int(err);
+}
+
+// nbytes from src to dst on the handle's stream (a JAX array's old value
+// into the new array that becomes the result), or zeros where src is 0.
+// 0, a positive mv_status, or the negated CUDA error.
+int copy_bytes(Addr h, Addr dst, Addr src, size_t nbytes)
+{
+    cudaStream_t s = nullptr;
+    if (const mv_status st = mv_get_stream(H(h), &s))
+        return int(st);
+    const cudaError_t err = src ? cudaMemcpyAsync(P<void>(dst), P<const void>(src), nbytes, cudaMemcpyDeviceToDevice, s)
+                                : cudaMemsetAsync(P<void>(dst), 0, nbytes, s);
+    return err == cudaSuccess ? 0 : -int(err);
+}
+
 }  // namespace
 
 NB_MODULE(_matvec, m)
@@ -143,4 +200,7 @@ NB_MODULE(_matvec, m)
                    : int(mv_stranspose_inplace(H(h), n, P<float>(A), lda));
     });
     m.def("copy_matrix", &copy_matrix);
+    m.def("device_empty", &device_empty);
+    m.def("stream_wait", &stream_wait);
+    m.def("copy_bytes", &copy_bytes);
 }

@@ -1,8 +1,8 @@
 """matvec: dense matrix-vector and matrix-matrix products on NVIDIA GPUs.
 
-The functions take GPU arrays of PyTorch, CuPy, JAX (inputs) or Numba,
-through DLPack or the CUDA array interface, without a copy, and run on the
-caller's current stream (PyTorch's or CuPy's, or ``stream=``) without
+The functions take GPU arrays of PyTorch, CuPy, JAX or Numba, through
+DLPack or the CUDA array interface, without a copy, and run on the caller's
+current stream (PyTorch's or CuPy's, or ``stream=``) without
 synchronizing::
 
     import torch, matvec
@@ -17,6 +17,11 @@ data copied. float32 and float64. An argument matvec cannot take as it is
 (another dtype, host memory, another GPU, strides no BLAS layout can
 express) raises ``TypeError`` or ``ValueError`` naming it; an error of the
 C library raises ``matvec.Error`` with its message.
+
+JAX arrays are immutable: where A is a JAX array and no output is given,
+the result is a new JAX array; a JAX array given as the output (gemv's y,
+gemm's C) is read as the old value that beta scales and left as it is, and
+the result is a new JAX array.
 """
 
 import threading
@@ -57,6 +62,42 @@ class _Array:
     @property
     def itemsize(self):
         return 8 if self.dtype == "float64" else 4
+
+
+class _Result:
+    """A new array matvec made for a JAX result (device memory of its own,
+    freed when the last owner lets go), handed to JAX through DLPack: the
+    consumer's stream waits for the stream matvec wrote it on."""
+
+    __slots__ = ("nb", "device", "stream")
+
+    def __init__(self, nb, device):
+        self.nb, self.device, self.stream = nb, device, 0
+
+    def __dlpack_device__(self):
+        return (_KDL_CUDA, self.device)
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        if stream != -1:  # DLPack: None and 1 are the legacy default stream, -1 asks no ordering
+            consumer = 1 if stream is None else int(stream)
+            if not (consumer in (0, 1) and self.stream in (0, 1)):
+                err = _matvec.stream_wait(consumer, self.stream)
+                if err:
+                    raise BufferError(f"matvec: cannot order stream {consumer} after the result's: CUDA error: "
+                                      f"{_matvec.cuda_error_string(-err)}")
+        kw = {}
+        if max_version is not None:
+            kw["max_version"] = max_version
+        if dl_device is not None:
+            kw["dl_device"] = dl_device
+        if copy is not None:
+            kw["copy"] = copy
+        return self.nb.__dlpack__(**kw)
+
+
+def _jax_result(res):
+    import jax.dlpack
+    return jax.dlpack.from_dlpack(res)
 
 
 _CAI_DTYPES = {"<f4": "float32", "<f8": "float64", "|f4": "float32", "|f8": "float64"}
@@ -133,7 +174,10 @@ def _describe(obj, name):
         raise TypeError(f"{name}: expected a GPU array, got None")
     a = _Array()
     a.obj, a.name, a.lib = obj, name, _library(obj)
-    if a.lib == "torch" and hasattr(obj, "data_ptr"):
+    if isinstance(obj, _Result):
+        a.lib = "matvec"
+        _from_dlpack(a, obj.nb)
+    elif a.lib == "torch" and hasattr(obj, "data_ptr"):
         _from_torch(a, obj)
     elif a.lib == "cupy" and hasattr(obj, "data") and hasattr(obj, "device"):
         _from_cupy(a, obj)
@@ -263,10 +307,31 @@ def _call(fn, name, h, *args):
 
 def _prepare(arrays, stream, device):
     h = _handle(device)
-    status = _matvec.set_stream(h.addr, _stream_address(stream, arrays))
+    addr = _stream_address(stream, arrays)
+    status = _matvec.set_stream(h.addr, addr)
     if status:
         raise Error(_matvec.last_error(h.addr), status)
+    for a in arrays:
+        if isinstance(a.obj, _Result):
+            a.obj.stream = addr
     return h
+
+
+def _fill(h, out, src=None):
+    """out (a _Result) = src's elements (an _Array of the same size, dense),
+    or zeros without src, on the handle's stream."""
+    nbytes = out.itemsize
+    for d in out.shape:
+        nbytes *= d
+    _call(_matvec.copy_bytes, "copy", h, out.ptr, src.ptr if src is not None else 0, nbytes)
+
+
+def _immutable_input(obj, name):
+    """A JAX array given as an output: its description, read as the old
+    value (JAX arrays are immutable); None for any other array."""
+    if obj is None or _library(obj) != "jax":
+        return None
+    return _describe(obj, name)
 
 
 def _empty(like, shape, dtype, zero=False):
@@ -287,8 +352,13 @@ def _empty(like, shape, dtype, zero=False):
         if zero:
             out.copy_to_device(numpy.zeros(shape, dtype=dtype))
         return out
-    raise TypeError(f"{like.name}: matvec cannot make an output array of a {lib} array "
-                    "(JAX arrays are immutable): pass the output array")
+    if lib == "jax":
+        status, nb = _matvec.device_empty(list(shape), dtype == "float64")
+        if status:
+            raise Error(f"{like.name}: cannot allocate the JAX result {shape}: CUDA error: "
+                        f"{_matvec.cuda_error_string(status)}", status)
+        return _Result(nb, _matvec.current_device())
+    raise TypeError(f"{like.name}: matvec cannot make an output array of a {lib} array: pass the output array")
 
 
 # ---- the operations ---------------------------------------------------------
@@ -299,25 +369,34 @@ def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
 
     A: 2-D (m, n), either layout; x: 1-D; y: 1-D or None (a new array of A's
     library; then beta must be 0). Vectors may be strided, with negative
-    strides too. Returns y."""
+    strides too. Returns y, or for a JAX y a new JAX array (y is left as it
+    is)."""
     a = _describe(A, "A")
     xa = _describe(x, "x")
     rows, cols, lda, transposed = _matrix(a)
     m, n = a.shape
     len_x, len_y = (m, n) if trans else (n, m)
-    made = y is None
-    if made:
-        if beta != 0:
-            raise ValueError("beta: must be 0 when y is None (there is no y to scale)")
-        y = _empty(a, (len_y,), a.dtype, zero=(len_x == 0))
+    old = _immutable_input(y, "y")
+    if old is not None:
+        _vector(old, len_y, "the output of op(A) @ x")
+        if old.strides[0] != 1 and len_y > 1:
+            raise ValueError(f"y: a JAX y with stride {old.strides[0]}: matvec reads it as dense")
+        y = None
+    elif y is None and beta != 0:
+        raise ValueError("beta: must be 0 when y is None (there is no y to scale)")
+    zero = len_x == 0 and old is None
+    if y is None:
+        y = _empty(a, (len_y,), a.dtype, zero=zero)
     ya = _describe(y, "y")
-    device = _check_same([a, xa, ya], a)
+    device = _check_same([a, xa, ya] + ([old] if old is not None else []), a)
     px, incx = _vector(xa, len_x, "op(A) @ x" if trans else "A @ x")
     py, incy = _vector(ya, len_y, "the output of op(A) @ x")
     h = _prepare([a, xa, ya], stream, device)
+    if isinstance(y, _Result) and (old is not None or zero):
+        _fill(h, ya, old)
     _call(_matvec.gemv, "gemv", h, a.dtype == "float64", bool(trans) != transposed, rows, cols, float(alpha),
           a.ptr, lda, px, incx, float(beta), py, incy)
-    return y
+    return _jax_result(y) if isinstance(y, _Result) else y
 
 
 def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, trans_a=False, trans_b=False, stream=None):
@@ -332,19 +411,27 @@ def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, trans_a=False, trans_b=False, str
     kb, n = (b.shape[1], b.shape[0]) if trans_b else b.shape
     if kb != k:
         raise ValueError(f"B: op(B) has {kb} rows, op(A) has {k} columns")
+    old = _immutable_input(C, "C")
+    if old is not None:
+        if old.shape != (m, n) or (m * n > 1 and old.strides != (n, 1)):
+            raise ValueError(f"C: a JAX C of shape {old.shape} strides {old.strides}: op(A) @ op(B) is "
+                             f"({m}, {n}), read as dense row-major")
+        C = None
+    elif C is None and beta != 0:
+        raise ValueError("beta: must be 0 when C is None (there is no C to scale)")
     if C is None:
-        if beta != 0:
-            raise ValueError("beta: must be 0 when C is None (there is no C to scale)")
         C = _empty(a, (m, n), a.dtype)
     c = _describe(C, "C")
     if len(c.shape) != 2 or c.shape != (m, n):
         raise ValueError(f"C: shape {c.shape}, op(A) @ op(B) is ({m}, {n})")
-    device = _check_same([a, b, c], a)
+    device = _check_same([a, b, c] + ([old] if old is not None else []), a)
     _, _, ldc, tc = _matrix(c)
     # The flags that make each memory's column-major matrix the operand.
     op_a = bool(trans_a) != ta
     op_b = bool(trans_b) != tb
     h = _prepare([a, b, c], stream, device)
+    if old is not None:
+        _fill(h, c, old)
     dbl = a.dtype == "float64"
     if not tc:
         _call(_matvec.gemm, "gemm", h, dbl, op_a, op_b, m, n, k, float(alpha), a.ptr, lda, b.ptr, ldb,
@@ -352,7 +439,7 @@ def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, trans_a=False, trans_b=False, str
     else:  # C's memory holds C.T = op(B).T @ op(A).T
         _call(_matvec.gemm, "gemm", h, dbl, not op_b, not op_a, n, m, k, float(alpha), b.ptr, ldb, a.ptr, lda,
               float(beta), c.ptr, ldc)
-    return C
+    return _jax_result(C) if isinstance(C, _Result) else C
 
 
 def transpose(A, out=None, *, stream=None):
@@ -362,8 +449,10 @@ def transpose(A, out=None, *, stream=None):
     a = _describe(A, "A")
     ar, ac, lda, ta = _matrix(a)
     m, n = a.shape
+    if _library(out) == "jax":
+        raise TypeError("out: JAX arrays are immutable: leave out=None, the result is a new JAX array")
     if out is None:  # in A's layout: row-major (n, m), or the transpose of a row-major (m, n)
-        out = _empty(a, (n, m), a.dtype) if ta or m * n == 0 else _empty(a, (m, n), a.dtype).T
+        out = _empty(a, (n, m), a.dtype) if ta or m * n == 0 or a.lib == "jax" else _empty(a, (m, n), a.dtype).T
     o = _describe(out, "out")
     device = _check_same([a, o], a)
     h = _prepare([a, o], stream, device)
@@ -378,9 +467,9 @@ def transpose(A, out=None, *, stream=None):
         raise ValueError(f"out: shape {o.shape}, A.T is ({n}, {m})")
     _, _, ldo, to = _matrix(o)
     if m * n == 0:
-        return out
+        return _jax_result(out) if isinstance(out, _Result) else out
     if ta == to:  # both memories column-major views of A and A.T: a transpose
         _call(_matvec.transpose, "transpose", h, dbl, ar, ac, a.ptr, lda, o.ptr, ldo)
     else:  # out's memory holds A's memory's matrix as it is: a copy
         _call(_matvec.copy_matrix, "transpose", h, dbl, ar, ac, a.ptr, lda, o.ptr, ldo)
-    return out
+    return _jax_result(out) if isinstance(out, _Result) else out

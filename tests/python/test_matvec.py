@@ -165,8 +165,67 @@ def test_gemv_numba_and_jax_arrays(gen):
     matvec.gemv(Aj, xj, y)  # JAX inputs, a PyTorch output
     torch.cuda.synchronize()
     close(y, want, A.abs() @ x.abs(), "float32", 70)
-    with pytest.raises(TypeError, match="JAX arrays are immutable"):
-        matvec.gemv(Aj, xj)
+
+
+def jax_gpu():
+    """jax.numpy where JAX has a GPU, else the test is skipped."""
+    jnp = pytest.importorskip("jax.numpy")
+    import jax
+    if not any(d.platform == "gpu" for d in jax.devices()):
+        pytest.skip("JAX has no GPU here")
+    return jnp
+
+
+def from_jax(a):
+    """A JAX result as a float64 PyTorch tensor (through the host)."""
+    import numpy
+    return torch.as_tensor(numpy.asarray(a), dtype=torch.float64, device="cuda")
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_jax_results(gen, dtype):
+    """JAX arrays in, new JAX arrays out: a JAX output argument is read as the
+    old value and left as it is."""
+    jnp = jax_gpu()
+    import jax
+    jax.config.update("jax_enable_x64", True)  # float64 arrays stay float64
+    m, n, k = 301, 77, 45
+    A, B = rand((m, k), dtype, gen), rand((k, n), dtype, gen)
+    x, w = rand((k,), dtype, gen), rand((m,), dtype, gen)
+    y0, C0 = rand((m,), dtype, gen), rand((m, n), dtype, gen)
+    Aj, Bj, xj, wj, y0j, C0j = (jnp.asarray(t.cpu().numpy()) for t in (A, B, x, w, y0, C0))
+    Ad, Bd, xd, wd, y0d, C0d = (t.double() for t in (A, B, x, w, y0, C0))
+    for v in (Aj, Bj, xj, wj, y0j, C0j):
+        v.block_until_ready()
+
+    y = matvec.gemv(Aj, xj, alpha=2.0)
+    assert isinstance(y, jax.Array) and y.shape == (m,) and y.dtype == Aj.dtype
+    close(from_jax(y + 0), 2.0 * (Ad @ xd), 2.0 * (Ad.abs() @ xd.abs()), dtype, k)  # JAX computes on it
+    z = matvec.gemv(Aj, wj, trans=True)
+    close(from_jax(z), Ad.T @ wd, Ad.abs().T @ wd.abs(), dtype, m)
+    y = matvec.gemv(Aj, xj, y0j, alpha=1.5, beta=-0.5)
+    close(from_jax(y), 1.5 * (Ad @ xd) - 0.5 * y0d, 1.5 * (Ad.abs() @ xd.abs()) + 0.5 * y0d.abs(), dtype, k)
+    assert torch.equal(from_jax(y0j), y0d), "the JAX y given was written"
+    e = matvec.gemv(jnp.zeros((m, 0), dtype=Aj.dtype), jnp.zeros((0,), dtype=Aj.dtype))
+    assert torch.equal(from_jax(e), torch.zeros(m, dtype=torch.float64, device="cuda"))
+
+    C = matvec.gemm(Aj, Bj)
+    assert isinstance(C, jax.Array) and C.shape == (m, n)
+    close(from_jax(C), Ad @ Bd, Ad.abs() @ Bd.abs(), dtype, k)
+    C = matvec.gemm(Aj, Bj, C0j, alpha=-1.0, beta=2.0)
+    close(from_jax(C), -(Ad @ Bd) + 2.0 * C0d, Ad.abs() @ Bd.abs() + 2.0 * C0d.abs(), dtype, k)
+    assert torch.equal(from_jax(C0j), C0d), "the JAX C given was written"
+
+    T = matvec.transpose(Aj)
+    assert isinstance(T, jax.Array) and T.shape == (k, m)
+    assert torch.equal(from_jax(T), Ad.T)
+    with pytest.raises(TypeError, match="out: JAX arrays are immutable"):
+        matvec.transpose(Aj, out=jnp.zeros((k, m), dtype=Aj.dtype))
+    with pytest.raises(ValueError, match="y: has 5 elements"):
+        matvec.gemv(Aj, xj, jnp.zeros((5,), dtype=Aj.dtype))
+    with pytest.raises(ValueError, match="C: a JAX C of shape"):
+        matvec.gemm(Aj, Bj, jnp.zeros((n, m), dtype=Aj.dtype))
 
 
 # ---- gemm -------------------------------------------------------------------
