@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Issue 20's measurements in one device call, after scripts/gpu-verify ran
+# in the same warm machine (its build-gpu-verify has mvbench) or with
+# BUILD=1 (then mvbench is built here, sm_90 only, cmocka from .deps):
+#   mvbench multi (both forms: default and narrow-sync), mvbench nt (its
+#   default shapes, then the paper's grid in float), exp/bulk-probe, and the
+#   figure of scripts/plot-multi where matplotlib is there. Output under $OUT.
+# usage: exp/issue20-bench.sh [SECONDS]   (stops starting new runs after it)
+set -u
+t0=$(date +%s)
+budget=${1:-540}
+export PATH=$PATH:/usr/local/cuda/bin
+left() { echo $(( budget - ($(date +%s) - t0) )); }
+mb=build-gpu-verify/tools/mvbench/mvbench
+if [ "${BUILD:-0}" = 1 ] || [ ! -x $mb ]; then
+  cmake -S . -B build-i20 -G Ninja -DCMAKE_BUILD_TYPE=Release -DMATVEC_BUILD_TESTS=OFF -DMATVEC_BUILD_PYTHON=OFF \
+    -DCMAKE_CUDA_ARCHITECTURES=90-real > $OUT/build.txt 2>&1 && cmake --build build-i20 -j --target mvbench >> $OUT/build.txt 2>&1
+  echo "build rc=$? after $(( $(date +%s) - t0 )) s"
+  mb=build-i20/tools/mvbench/mvbench
+fi
+run() {  # name, then the command
+  local name=$1; shift
+  local l=$(left); [ $l -gt 20 ] || { echo "out of time before $name"; return; }
+  local s=$(date +%s)
+  timeout $l "$@" > $OUT/$name.txt 2>&1; echo "$name rc=$? $(( $(date +%s) - s )) s"
+}
+run multi $mb multi --variants narrow-sync --rounds 5 --out $OUT
+grep -v "^\[" $OUT/multi.txt | tail -40
+run nt $mb nt --rounds 5 --out $OUT/nt-default
+tail -14 $OUT/nt.txt
+run nt-grid $mb nt --grid --dtype s --rounds 3 --out $OUT/nt-grid
+tail -3 $OUT/nt-grid.txt
+if nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bulk-probe exp/bulk-probe.cu -lcublas; then
+  run bulk-probe /tmp/bulk-probe
+  cat $OUT/bulk-probe.txt
+fi
+python3 scripts/plot-multi $OUT/measurements-multi.csv --out $OUT/multi.png 2>&1 | tail -1
