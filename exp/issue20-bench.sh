@@ -2,8 +2,9 @@
 # Issue 20's measurements in one device call, after scripts/gpu-verify ran
 # in the same warm machine (its build-gpu-verify has mvbench) or with
 # BUILD=1 (then mvbench is built here, sm_90 only, cmocka from .deps):
-#   mvbench multi (both forms: default and narrow-sync), mvbench nt (its
-#   default shapes, then the paper's grid in float), exp/bulk-probe, and the
+#   mvbench multi (both forms: default and narrow-sync; then 8 random
+#   shapes), mvbench nt (its default shapes, the paper's grid in float, 40
+#   random shapes), exp/bulk-probe, and the
 #   figure of scripts/plot-multi where matplotlib is there. Output under $OUT.
 # usage: exp/issue20-bench.sh [SECONDS]   (stops starting new runs after it)
 set -u
@@ -26,10 +27,14 @@ run() {  # name, then the command
 }
 run multi $mb multi --variants narrow-sync --rounds 5 --out $OUT
 grep -v "^\[" $OUT/multi.txt | tail -40
+run multi-random $mb multi --random 8 --ks 2,8,32 --rounds 3 --out $OUT/multi-random
+grep -A20 "^summary" $OUT/multi-random.txt
 run nt $mb nt --rounds 5 --out $OUT/nt-default
 tail -14 $OUT/nt.txt
 run nt-grid $mb nt --grid --dtype s --rounds 3 --out $OUT/nt-grid
 tail -3 $OUT/nt-grid.txt
+run nt-random $mb nt --random 40 --rounds 3 --out $OUT/nt-random
+tail -5 $OUT/nt-random.txt
 if nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bulk-probe exp/bulk-probe.cu -lcublas; then
   run bulk-probe /tmp/bulk-probe
   cat $OUT/bulk-probe.txt
