@@ -1,7 +1,7 @@
-// Can a kernel read HBM faster than the ceilings' read kernel? (docs/
-// notes-multi.md, entry 1: cuBLAS DGEMM with 1-32 columns read a 2 GiB A at
-// 98-99% of what the read kernel (16-byte loads, grid-wide stride) reaches,
-// where every matvec kernel so far stays at or under ~91-96%.)
+// Can a kernel read HBM faster than the ceilings' read kernel (16-byte
+// loads, grid-wide stride), which every "% of the read bandwidth" target is
+// measured against? (docs/notes-multi.md, entry 1: cuBLAS DGEMM with 1-32
+// columns and matvec's GEMV both read a 2 GiB A at 97-100% of it.)
 //
 // The same bytes read, nothing but a sum computed, five ways:
 //   ldg-grid U   the ceilings' read kernel: 16-byte __ldg, U in flight per
