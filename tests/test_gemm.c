@@ -638,6 +638,71 @@ static void test_bitwise_repeatable(void **state)
         }
 }
 
+/* The narrow path (C with at most 32 columns or rows; gemm_narrow.cuh):
+ * every vector count's kernel (1..32 rounded up to 2, 4, 8, 16, 32), both
+ * narrow sides, every transpose pair, the stream-n and stream-t kernels
+ * with and without splits of the summed dimension, odd and aligned leading
+ * dimensions, beta = 0 (C NaN-poisoned) and beta != 0. */
+static void test_narrow(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(49);
+    /* {big, nv, k}: C is big x nv (then nv x big); k long enough for splits
+     * where big is small. */
+    static const int64_t shapes[][3] = {
+        {1001, 1, 67},  {517, 2, 301},  {77, 3, 4099},  {2049, 5, 33},  {129, 8, 1537},
+        {3001, 9, 129}, {61, 16, 2311}, {1029, 17, 97}, {300, 31, 700}, {4099, 32, 45},
+        {37, 32, 9001},
+    };
+    static const double scal[][2] = {{1.0, 0.0}, {-1.5, 0.5}, {0.75, 1.0}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+        const int64_t big = shapes[s][0], nv = shapes[s][1], k = shapes[s][2];
+        if (small_mode() && big * nv * k > 400000)
+            continue;
+        for (int side = 0; side < 2; ++side)
+            for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+                for (int ta = 0; ta < 2; ++ta)
+                    for (int tb = 0; tb < 2; ++tb) {
+                        const size_t a = (s + (size_t)(2 * ta + tb + side)) % 3;
+                        gemm_case c = {dtype, ops[ta], ops[tb], side ? nv : big, side ? big : nv, k, 0, 0, 0,
+                                       scal[a][0], scal[a][1], 0, NULL};
+                        if ((s + (size_t)ta + (size_t)tb) % 2) { /* odd leading dimensions: the scalar loads */
+                            normalize(&c);
+                            c.lda += 1 + (c.lda % 2);
+                            c.ldb += 3 + (c.ldb % 2);
+                            c.ldc += 2;
+                        }
+                        run_case(h, c, &r);
+                    }
+    }
+}
+
+/* The narrow path with splits is deterministic: the same inputs give the
+ * same bits, run after run. */
+static void test_narrow_repeatable(void **state)
+{
+    mv_handle h = *state;
+    const int64_t big = 53, nv = 7, k = small_mode() ? 3001 : 60013;
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+        for (int t = 0; t < 2; ++t) {
+            double *first = NULL;
+            for (int run = 0; run < 3; ++run) {
+                rng_t r = rng_make(50);
+                double *again = NULL;
+                run_case_keep(h, (gemm_case){dtype, ops[t], MV_OP_N, big, nv, k, 0, 0, 0, 1.0, 0.5, 0, NULL}, &r,
+                              &again);
+                if (!first) {
+                    first = again;
+                    continue;
+                }
+                if (!same_bits(first, again, (size_t)(big * nv)))
+                    fail_msg("narrow %s %c: run %d differs from run 0", dtype_name(dtype), t ? 'T' : 'N', run);
+                free(again);
+            }
+            free(first);
+        }
+}
+
 /* 2048^3 per type through the public API (the large-shape configuration
  * with no tails): a sample of elements against the double reference. */
 static void test_large(void **state)
@@ -836,6 +901,8 @@ GPU_TEST_MAIN("gemm",
               HANDLE_TEST(test_failed_launch_reports_cuda_error),
               HANDLE_TEST(test_graph_capture_and_replay),
               HANDLE_TEST(test_bitwise_repeatable),
+              HANDLE_TEST(test_narrow),
+              HANDLE_TEST(test_narrow_repeatable),
               HANDLE_TEST(test_every_variant),
               HANDLE_TEST(test_variants_repeatable),
               HANDLE_TEST(test_large))

@@ -106,6 +106,8 @@ mv_status mv_gemm_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     args->ldc = ldc;
     args->stream = h->stream;
     args->sm_count = h->sm_count;
+    args->split_ws = h->split_ws;
+    args->split_ws_bytes = h->split_ws_bytes;
     *quick = 0;
     return MV_SUCCESS;
 }

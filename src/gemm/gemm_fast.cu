@@ -134,6 +134,8 @@ extern "C" cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args)
 {
     if (args->k == 0 || (!args->alpha.dev && args->alpha.value == 0.0))
         return mv_gemm_scale_launch(dtype, args);
+    if (args->n <= MV_GEMM_NARROW_MAX || args->m <= MV_GEMM_NARROW_MAX)
+        return dtype == MV_DTYPE_D ? mv_dgemm_narrow_launch(args) : mv_sgemm_narrow_launch(args);
     if (dtype == MV_DTYPE_D)
         return mv_dgemm_dmma_launch(args);
     return mv_sgemm_simt_fast_launch(mv::gemm::default_config(args), args);

@@ -28,6 +28,8 @@ typedef struct {
     mv_scalar alpha, beta;  /* in host mode never (alpha == 0 or k == 0) with beta == 1 */
     cudaStream_t stream;
     int sm_count;           /* of the handle's device, for grid sizing */
+    void *split_ws;         /* the handle's workspace for split sums (NULL: none) */
+    size_t split_ws_bytes;
 } mv_gemm_args;
 
 /* The default path (src/gemm/gemm_fast.cu): deterministic, no workspace,
@@ -41,6 +43,12 @@ cudaError_t mv_sgemm_simt_128x128_vec_launch(const mv_gemm_args *args);
 cudaError_t mv_sgemm_simt_128x128_scalar_launch(const mv_gemm_args *args);
 cudaError_t mv_sgemm_simt_64x64_vec_launch(const mv_gemm_args *args);
 cudaError_t mv_sgemm_simt_64x64_scalar_launch(const mv_gemm_args *args);
+
+/* The narrow GEMM (src/gemm/gemm_narrow.cuh): C with at most 32 columns
+ * (n <= 32) or rows (m <= 32), k >= 1; reads the big operand once. */
+cudaError_t mv_sgemm_narrow_launch(const mv_gemm_args *args);
+cudaError_t mv_dgemm_narrow_launch(const mv_gemm_args *args);
+#define MV_GEMM_NARROW_MAX 32
 
 /* DGEMM on the FP64 tensor cores (DMMA, mma.sync m8n8k4 f64: IEEE double
  * fused multiply-adds, no reduced precision), src/gemm/gemm_dmma.cu. The

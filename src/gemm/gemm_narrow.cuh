@@ -1,0 +1,459 @@
+// Narrow GEMM: C = alpha*op(A)*op(B) + beta*C where C has at most 32 columns
+// (or at most 32 rows): a product of one big matrix M with nv <= 32 vectors,
+// bound by reading M once, like a GEMV with nv right-hand sides.
+//
+// The problem as the kernels see it (gemm_narrow.cu maps the four transpose
+// pairs and both narrow sides onto it):
+//   M: rows x cols, column-major (ld); vector j's element q is
+//   X[q*xe + j*xv]; output j's element i is O[i*oe + j*ov].
+//   stream-n: out_j = M * x_j   (outputs along M's rows, sums over columns)
+//   stream-t: out_j = M^T * x_j (outputs along M's columns, sums over rows)
+//
+// Napkin math (H100 SXM: 3.35 TB/s over 132 SMs at 1.98 GHz is 12.8 bytes
+// per clock per SM): each element of M read takes nv FMAs, so float at
+// nv = 32 needs 12.8 / 4 * 32 = 102 FMA per clock per SM of the 128 the SM
+// issues (80%), double at nv = 32 51 DFMA of 64. The kernels therefore keep
+// every value loaded (an element of M, an element of a vector) in registers
+// for several FMAs:
+// - stream-n: a lane owns V rows (one 16-byte load per column) and all NB
+//   vectors: V*NB accumulators; each vector element, read from shared
+//   memory by the whole warp at one address (a broadcast), serves V FMAs.
+//   The block's eight warps take interleaved groups of U columns of the
+//   same V*32 rows, and their partial sums meet in shared memory at the end.
+// - stream-t: P = 8 lanes share a column (8 x 16 consecutive bytes of it),
+//   each lane holds CT columns: CT loads of M and V*NB vector elements from
+//   shared memory per step serve V*NB*CT FMAs; the P partial sums of a
+//   column meet by shuffles.
+// - The vectors are staged in shared memory (zero beyond nv and beyond the
+//   matrix), a stage of XS elements of every vector at a time, so that any
+//   strides of the caller's vectors cost one pass.
+// - Too few blocks for the GPU: the sums are split over the other dimension
+//   into S slices that write partial sums to the handle's workspace, and a
+//   second kernel adds them in a fixed order (deterministic).
+// - Columns off a 16-byte boundary (ld not a multiple of V, or M itself
+//   unaligned): the same kernels with scalar loads (VEC = false).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "gemm_epilogue.cuh"
+
+namespace mv {
+namespace gemm {
+namespace narrow {
+
+constexpr int kMaxVectors = MV_GEMM_NARROW_MAX;  // the narrow side: C's columns, or its rows
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kStageBytes = 32 * 1024;  // shared memory for a stage of the vectors
+constexpr int kLanesPerCol = 8;          // stream-t: P lanes share a column
+constexpr int kGroups = 32 / kLanesPerCol;
+// stream-t: columns per lane (CT), so that each vector element read from
+// shared memory serves CT FMAs: as many as 128 registers of accumulators
+// (NB*CT elements) allow, at most 8.
+__host__ __device__ constexpr int cols_per_lane(int nb, int elem_bytes)
+{
+    return 512 / (nb * elem_bytes) < 8 ? 512 / (nb * elem_bytes) : 8;
+}
+
+struct Params {
+    int64_t rows, cols;  // of M
+    const void *M;
+    int64_t ld;
+    const void *X;
+    int64_t xe, xv;  // vector j, element q: X[q*xe + j*xv]
+    void *O;
+    int64_t oe, ov;  // output j, element i: O[i*oe + j*ov]
+    int nv;          // vectors, 1..NB
+    int64_t k;       // the GEMM's k (> 0 means the product exists)
+    mv_scalar alpha, beta;
+    int64_t slice;    // the summed dimension's length per split (whole stages)
+    int64_t splits;   // S; S > 1 writes partial sums
+    void *partial;    // S x nv x out_len partial sums when S > 1
+};
+
+template <typename T>
+struct Width {
+    static constexpr int V = 16 / int(sizeof(T));
+};
+
+// V consecutive elements from p (VEC: one 16-byte load; else one by one),
+// the ones at or past `left` as zero.
+template <typename T, int V, bool VEC>
+__device__ __forceinline__ void load_run(const T *p, int64_t left, T (&v)[V])
+{
+    if (VEC && left >= V) {
+        if constexpr (sizeof(T) == 4) {
+            const float4 w = __ldg(reinterpret_cast<const float4 *>(p));
+            v[0] = w.x, v[1] = w.y, v[2] = w.z, v[3] = w.w;
+        } else {
+            const double2 w = __ldg(reinterpret_cast<const double2 *>(p));
+            v[0] = w.x, v[1] = w.y;
+        }
+    } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e)
+            v[e] = e < left ? __ldg(p + e) : T(0);
+    }
+}
+
+// Elements [q0, q0 + fill) of every vector into xs[(q - q0)*SQ + j*SJ],
+// zero beyond the vectors' end (q >= end) and for j >= nv: the kernels read
+// whole groups of rows, so what they read past the stage's length is zero,
+// never a stale value (0 * NaN would be NaN). Consecutive threads take
+// consecutive q: coalesced where a vector is contiguous.
+template <typename T, int NB, int SQ, int SJ>
+__device__ __forceinline__ void stage_vectors(const Params &p, int64_t q0, int fill, int64_t end, T *xs)
+{
+    const T *X = static_cast<const T *>(p.X);
+    for (int idx = threadIdx.x; idx < fill * NB; idx += kThreads) {
+        const int j = idx / fill, dq = idx - j * fill;
+        const int64_t q = q0 + dq;
+        xs[dq * SQ + j * SJ] = (j < p.nv && q < end) ? X[q * p.xe + j * p.xv] : T(0);
+    }
+}
+
+// Output j, element i: the sum (S == 1: with alpha and beta) or split s's
+// partial sum.
+template <typename T>
+__device__ __forceinline__ void emit(const Params &p, const Scalars<T> &sc, int64_t s, int64_t out_len, int j,
+                                     int64_t i, T acc)
+{
+    if (p.splits > 1) {
+        static_cast<T *>(p.partial)[(s * p.nv + j) * out_len + i] = acc;
+    } else {
+        T *o = static_cast<T *>(p.O) + i * p.oe + j * p.ov;
+        *o = sc.out(acc, o);
+    }
+}
+
+// ---------------------------------------------------------------- stream-n
+// Block b, split s: rows [rb*32V, rb*32V + 32V) of M, columns
+// [s*slice, min(cols, (s+1)*slice)). Warp w takes columns q0 + w*U + u of
+// every group of kWarps*U columns in a stage.
+template <typename T, int NB, bool VEC>
+__global__ void __launch_bounds__(kThreads) stream_n(Params p)
+{
+    constexpr int V = Width<T>::V, U = 4, KC = kWarps * U;
+    constexpr int LDX = NB;  // every lane of a warp reads one address: no conflict to pad away
+    constexpr int XS = kStageBytes / int(sizeof(T) * LDX) / KC * KC;
+    __shared__ __align__(16) T xs[XS * LDX];
+    const Scalars<T> sc(p.alpha, p.beta, p.k);
+    if (sc.nothing)
+        return;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int64_t row_blocks = ceil_div(p.rows, 32 * V);
+    const int64_t rb = blockIdx.x % row_blocks, s = blockIdx.x / row_blocks;
+    const int64_t r = rb * 32 * V + int64_t(lane) * V;
+    const int64_t c_begin = s * p.slice, c_end = min(p.cols, c_begin + p.slice);
+    const T *M = static_cast<const T *>(p.M);
+    const int64_t rows_left = p.rows - r;
+
+    T acc[V][NB];
+#pragma unroll
+    for (int v = 0; v < V; ++v)
+#pragma unroll
+        for (int j = 0; j < NB; ++j)
+            acc[v][j] = T(0);
+
+    if (sc.use_ab) {
+        for (int64_t q0 = c_begin; q0 < c_end; q0 += XS) {
+            const int len = int(min(int64_t(XS), c_end - q0));
+            __syncthreads();  // the previous stage is consumed
+            stage_vectors<T, NB, LDX, 1>(p, q0, int(ceil_div(len, KC) * KC), c_end, xs);
+            __syncthreads();
+            for (int g = 0; g < len; g += KC) {
+                T a[U][V];
+#pragma unroll
+                for (int u = 0; u < U; ++u) {
+                    const int dq = g + warp * U + u;
+                    if (dq < len && rows_left > 0)
+                        load_run<T, V, VEC>(M + r + (q0 + dq) * p.ld, rows_left, a[u]);
+                    else
+#pragma unroll
+                        for (int v = 0; v < V; ++v)
+                            a[u][v] = T(0);
+                }
+#pragma unroll
+                for (int u = 0; u < U; ++u) {
+                    const T *xq = xs + (g + warp * U + u) * LDX;  // zero past len
+#pragma unroll
+                    for (int j = 0; j < NB; ++j) {
+                        const T xj = xq[j];
+#pragma unroll
+                        for (int v = 0; v < V; ++v)
+                            acc[v][j] = fma(a[u][v], xj, acc[v][j]);
+                    }
+                }
+            }
+        }
+    }
+
+    // The warps' sums of the same rows, added in warp order through shared
+    // memory, NB2 vectors at a time (xs is free once every warp is here).
+    constexpr int NB2 = NB < 8 ? NB : 8;
+    static_assert(kWarps * 32 * V * NB2 <= XS * LDX, "the reduction fits the stage buffer");
+    const int64_t out_len = p.rows;
+#pragma unroll
+    for (int j0 = 0; j0 < NB; j0 += NB2) {
+        __syncthreads();
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+#pragma unroll
+            for (int jj = 0; jj < NB2; ++jj)
+                xs[((warp * NB2 + jj) * 32 * V) + lane * V + v] = acc[v][j0 + jj];
+        __syncthreads();
+        for (int idx = threadIdx.x; idx < NB2 * 32 * V; idx += kThreads) {
+            const int jj = idx / (32 * V), rr = idx - jj * 32 * V;
+            const int64_t i = rb * 32 * V + rr;
+            const int j = j0 + jj;
+            if (i >= p.rows || j >= p.nv)
+                continue;
+            T sum = xs[jj * 32 * V + rr];
+#pragma unroll
+            for (int w = 1; w < kWarps; ++w)
+                sum += xs[(w * NB2 + jj) * 32 * V + rr];
+            emit<T>(p, sc, s, out_len, j, i, sum);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- stream-t
+// Lane (g, pl) of a warp, g = lane / P, pl = lane % P: columns
+// c0 + g*CT + t (t < CT) of the warp's G*CT, rows pl*V + P*V*step of each
+// stage. Block b, split s: kWarps*G*CT columns, rows [s*slice, ...).
+template <typename T, int NB, bool VEC>
+__global__ void __launch_bounds__(kThreads) stream_t(Params p)
+{
+    constexpr int V = Width<T>::V, P = kLanesPerCol, G = kGroups;
+    constexpr int CT = cols_per_lane(NB, int(sizeof(T)));
+    constexpr int STEP = P * V;
+    // Vector-major stage (xs[j*XS + q]): lane pl reads V consecutive rows of
+    // a vector in one 16-byte load, the P lanes of a group 16 bytes apart
+    // (conflict-free), the G groups of a warp the same address.
+    constexpr int XS = kStageBytes / int(sizeof(T) * NB) / STEP * STEP;
+    static_assert(XS >= STEP, "a stage holds at least one step");
+    __shared__ __align__(16) T xs[XS * NB];
+    const Scalars<T> sc(p.alpha, p.beta, p.k);
+    if (sc.nothing)
+        return;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int g = lane / P, pl = lane % P;
+    constexpr int64_t kBlockCols = int64_t(kWarps) * G * CT;
+    const int64_t col_blocks = ceil_div(p.cols, kBlockCols);
+    const int64_t cb = blockIdx.x % col_blocks, s = blockIdx.x / col_blocks;
+    const int64_t c0 = cb * kBlockCols + (int64_t(warp) * G + g) * CT;
+    const int64_t q_begin = s * p.slice, q_end = min(p.rows, q_begin + p.slice);
+    const T *M = static_cast<const T *>(p.M);
+
+    T acc[CT][NB];
+#pragma unroll
+    for (int t = 0; t < CT; ++t)
+#pragma unroll
+        for (int j = 0; j < NB; ++j)
+            acc[t][j] = T(0);
+
+    if (sc.use_ab) {
+        for (int64_t q0 = q_begin; q0 < q_end; q0 += XS) {
+            const int len = int(min(int64_t(XS), q_end - q0));
+            __syncthreads();
+            stage_vectors<T, NB, 1, XS>(p, q0, int(ceil_div(len, STEP) * STEP), q_end, xs);
+            __syncthreads();
+            for (int d = pl * V; d < len; d += STEP) {
+                const int64_t q = q0 + d;
+                T a[CT][V];
+#pragma unroll
+                for (int t = 0; t < CT; ++t) {
+                    if (c0 + t < p.cols)
+                        load_run<T, V, VEC>(M + q + (c0 + t) * p.ld, q_end - q, a[t]);
+                    else
+#pragma unroll
+                        for (int v = 0; v < V; ++v)
+                            a[t][v] = T(0);
+                }
+#pragma unroll
+                for (int j = 0; j < NB; ++j) {
+                    T xv[V];  // rows d..d+V-1 of vector j (zero past q_end)
+#pragma unroll
+                    for (int v = 0; v < V; ++v)
+                        xv[v] = xs[j * XS + d + v];
+#pragma unroll
+                    for (int v = 0; v < V; ++v)
+#pragma unroll
+                        for (int t = 0; t < CT; ++t)
+                            acc[t][j] = fma(a[t][v], xv[v], acc[t][j]);
+                }
+            }
+        }
+    }
+
+    // The P lanes of a column group: butterfly sums (every lane ends with
+    // the group's totals, added in the same order in every lane), then lane
+    // pl writes vectors j = pl, pl + P, ...
+#pragma unroll
+    for (int t = 0; t < CT; ++t)
+#pragma unroll
+        for (int j = 0; j < NB; ++j) {
+            T v = acc[t][j];
+#pragma unroll
+            for (int off = 1; off < P; off <<= 1)
+                v += __shfl_xor_sync(0xffffffffu, v, off);
+            acc[t][j] = v;
+        }
+    const int64_t out_len = p.cols;
+#pragma unroll
+    for (int t = 0; t < CT; ++t) {
+        const int64_t c = c0 + t;
+        if (c >= p.cols)
+            continue;
+#pragma unroll
+        for (int j = 0; j < NB; ++j)
+            if (j % P == pl && j < p.nv)
+                emit<T>(p, sc, s, out_len, j, c, acc[t][j]);
+    }
+}
+
+// ---------------------------------------------------------------- splits
+// out_j[i] = alpha * sum_s partial[s][j][i] + beta * out_j[i], s in order.
+template <typename T>
+__global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_len)
+{
+    const Scalars<T> sc(p.alpha, p.beta, p.k);
+    if (sc.nothing)
+        return;
+    const T *part = static_cast<const T *>(p.partial);
+    const int64_t total = out_len * p.nv;
+    for (int64_t idx = int64_t(blockIdx.x) * kThreads + threadIdx.x; idx < total;
+         idx += int64_t(gridDim.x) * kThreads) {
+        const int j = int(idx / out_len);
+        const int64_t i = idx - int64_t(j) * out_len;
+        T sum = T(0);
+        for (int64_t s = 0; s < p.splits; ++s)
+            sum += part[(s * p.nv + j) * out_len + i];
+        T *o = static_cast<T *>(p.O) + i * p.oe + int64_t(j) * p.ov;
+        *o = sc.out(sum, o);
+    }
+}
+
+
+// ---------------------------------------------------------------- host
+// Blocks of Kernel that fit an SM (registers, shared memory), asked once
+// per kernel (no synchronization; the answer depends on the architecture).
+template <void (*Kernel)(Params)>
+int blocks_per_sm()
+{
+    static const int n = [] {
+        int b = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, kThreads, 0) != cudaSuccess) {
+            (void)cudaGetLastError();
+            b = 1;
+        }
+        return b > 0 ? b : 1;
+    }();
+    return n;
+}
+
+// The split of the summed dimension (sum_len, in units of `unit`) for
+// out_blocks blocks: enough slices for one full wave of the GPU, none
+// shorter than kMinSlice, and their partial sums within the workspace.
+constexpr int64_t kMinSlice = 512;
+
+inline void plan_splits(Params &p, const mv_gemm_args *g, int64_t out_blocks, int64_t out_len, int64_t sum_len,
+                        int64_t unit, int per_sm, size_t elem)
+{
+    const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
+    const int64_t wave = sms * per_sm;
+    int64_t S = out_blocks >= wave ? 1 : ceil_div(wave, out_blocks);
+    S = std::min(S, std::max<int64_t>(1, sum_len / kMinSlice));
+    const int64_t per_split = int64_t(p.nv) * out_len * int64_t(elem);
+    if (!g->split_ws || per_split <= 0)
+        S = 1;
+    else
+        S = std::min<int64_t>(S, std::max<int64_t>(1, int64_t(g->split_ws_bytes) / per_split));
+    p.slice = ceil_div(ceil_div(sum_len, S), unit) * unit;
+    p.splits = ceil_div(sum_len, p.slice);
+    p.partial = p.splits > 1 ? g->split_ws : nullptr;
+}
+
+template <typename T, int NB>
+cudaError_t launch_nb(Params p, bool stream_t_kernel, bool vec, const mv_gemm_args *g)
+{
+    constexpr int V = Width<T>::V;
+    int64_t out_blocks, out_len;
+    if (!stream_t_kernel) {
+        auto kernel = vec ? stream_n<T, NB, true> : stream_n<T, NB, false>;
+        const int per_sm = vec ? blocks_per_sm<stream_n<T, NB, true>>() : blocks_per_sm<stream_n<T, NB, false>>();
+        out_len = p.rows;
+        out_blocks = ceil_div(p.rows, 32 * V);
+        plan_splits(p, g, out_blocks, out_len, p.cols, kWarps * 4, per_sm, sizeof(T));
+        kernel<<<grid_cap(out_blocks * p.splits, kMaxGridX), kThreads, 0, g->stream>>>(p);
+    } else {
+        auto kernel = vec ? stream_t<T, NB, true> : stream_t<T, NB, false>;
+        const int per_sm = vec ? blocks_per_sm<stream_t<T, NB, true>>() : blocks_per_sm<stream_t<T, NB, false>>();
+        out_len = p.cols;
+        out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T))));
+        plan_splits(p, g, out_blocks, out_len, p.rows, kLanesPerCol * V, per_sm, sizeof(T));
+        kernel<<<grid_cap(out_blocks * p.splits, kMaxGridX), kThreads, 0, g->stream>>>(p);
+    }
+    cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess || p.splits <= 1)
+        return err;
+    const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
+    const int64_t blocks = std::min(ceil_div(out_len * p.nv, kThreads), sms * 8);
+    reduce_splits<T><<<unsigned(blocks), kThreads, 0, g->stream>>>(p, out_len);
+    return cudaGetLastError();
+}
+
+// C = alpha*op(A)*op(B) + beta*C with n <= 32 (the vectors are C's columns)
+// or m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1.
+template <typename T>
+cudaError_t launch(const mv_gemm_args *g)
+{
+    Params p{};
+    bool t_kernel;
+    if (g->n <= kMaxVectors) {  // out_j = op(A) * column j of op(B)
+        p.nv = int(g->n);
+        p.M = g->A;
+        p.ld = g->lda;
+        t_kernel = g->transa != 0;
+        p.rows = t_kernel ? g->k : g->m;
+        p.cols = t_kernel ? g->m : g->k;
+        p.X = g->B;
+        p.xe = g->transb ? g->ldb : 1;
+        p.xv = g->transb ? 1 : g->ldb;
+        p.oe = 1;
+        p.ov = g->ldc;
+    } else {  // out_i = op(B)^T * row i of op(A), into row i of C
+        p.nv = int(g->m);
+        p.M = g->B;
+        p.ld = g->ldb;
+        t_kernel = g->transb == 0;
+        p.rows = t_kernel ? g->k : g->n;
+        p.cols = t_kernel ? g->n : g->k;
+        p.X = g->A;
+        p.xe = g->transa ? 1 : g->lda;
+        p.xv = g->transa ? g->lda : 1;
+        p.oe = g->ldc;
+        p.ov = 1;
+    }
+    p.O = g->C;
+    p.k = g->k;
+    p.alpha = g->alpha;
+    p.beta = g->beta;
+    constexpr int V = Width<T>::V;
+    const bool vec = p.ld % V == 0 && (reinterpret_cast<uintptr_t>(p.M) & 15u) == 0;
+    if (p.nv <= 2)
+        return launch_nb<T, 2>(p, t_kernel, vec, g);
+    if (p.nv <= 4)
+        return launch_nb<T, 4>(p, t_kernel, vec, g);
+    if (p.nv <= 8)
+        return launch_nb<T, 8>(p, t_kernel, vec, g);
+    if (p.nv <= 16)
+        return launch_nb<T, 16>(p, t_kernel, vec, g);
+    return launch_nb<T, 32>(p, t_kernel, vec, g);
+}
+
+}  // namespace narrow
+}  // namespace gemm
+}  // namespace mv

@@ -1,0 +1,310 @@
+/* mvbench multi: one matrix A (rows x cols, column-major) against k vectors
+ * at once, C = op(A) B with B holding the k vectors as columns, for k over a
+ * list: matvec's mv_?gemm (the narrow path), cuBLAS GEMM of the same shape
+ * (timed twice: cublas and cublas-aa, the run's noise), and one mv_?gemv of
+ * the same A (gemv-1: the cost of one vector alone).
+ *
+ *   mvbench multi [--rows R] [--cols C] [--ks 1,2,4,8,16,32] [--dtype s|d|both]
+ *                 [--op N|T|both] [--rounds N] [--out DIR] [--seed N]
+ *
+ * Every result is checked before it is timed (C poisoned with NaN first)
+ * against cuBLAS DGEMM on the same inputs in double, with the bound
+ * |op(A)| |B| from a second DGEMM on absolute values. Bytes per call: A, B
+ * and C once each; % of the read bandwidth is against the read kernel's
+ * figure measured at the start. A (1 GiB of floats by default) is far
+ * larger than the L2, so every call reads it from DRAM. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+#include <curand.h>
+
+#include "bench_common.h"
+#include "bench_gemm_kernels.h"
+#include "bench_ops.h"
+#include "matvec.h"
+
+#define MAX_KS 32
+
+typedef struct {
+    int64_t rows, cols;
+    int64_t ks[MAX_KS];
+    int nks;
+    int dtypes; /* bit 0 float, bit 1 double */
+    int ops;    /* bit 0 N, bit 1 T */
+    int rounds;
+    const char *out;
+    uint64_t seed;
+} multi_options;
+
+static multi_options o;
+static cudaStream_t stream;
+static cublasHandle_t cublas;
+static mv_handle mvh;
+static curandGenerator_t gen;
+static FILE *csv;
+static int failures;
+
+enum { C_CUBLAS, C_CUBLAS_AA, C_DEFAULT, C_GEMV, C_COUNT };
+static const char *const names[C_COUNT] = {"cublas", "cublas-aa", "default", "gemv-1"};
+
+static void usage(void)
+{
+    printf("usage: mvbench multi [options]\n"
+           "  --rows R, --cols C  A's shape (default 16384 x 16384)\n"
+           "  --ks a,b,...        vector counts (default 1,2,3,4,6,8,12,16,24,32)\n"
+           "  --dtype s|d|both    float, double or both (default both)\n"
+           "  --op N|T|both       op(A) = A or A^T (default both)\n"
+           "  --rounds N          interleaved timing rounds (default 7)\n"
+           "  --out DIR           where measurements-multi.csv goes (default mvbench-out)\n"
+           "  --seed N            random seed (default: from the clock)\n");
+}
+
+typedef struct {
+    int dbl, trans;
+    int64_t kv;      /* vectors */
+    int64_t m, kk;   /* C is m x kv, the sum runs over kk */
+    size_t es;
+    void *A, *B, *C; /* B: kk x kv, C: m x kv (dense) */
+    double *ref, *bound;
+    unsigned long long *counters;
+} problem;
+
+static void enqueue(int c, const problem *p)
+{
+    const double one_d = 1.0, zero_d = 0.0;
+    const float one_f = 1.0f, zero_f = 0.0f;
+    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
+    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    const mv_operation ta = p->trans ? MV_OP_T : MV_OP_N;
+    mv_status st = MV_SUCCESS;
+    switch (c) {
+    case C_CUBLAS:
+    case C_CUBLAS_AA: {
+        const cublasOperation_t opa = p->trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+        if (p->dbl)
+            CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
+                                     zero, p->C, p->m));
+        else
+            CUBLAS_OK(cublasSgemm_64(cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
+                                     zero, p->C, p->m));
+        return;
+    }
+    case C_DEFAULT:
+        st = p->dbl ? mv_dgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C, p->m)
+                    : mv_sgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C,
+                               p->m);
+        break;
+    default: /* one GEMV: the first vector into C's first column */
+        st = p->dbl ? mv_dgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1)
+                    : mv_sgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1);
+    }
+    if (st != MV_SUCCESS)
+        die("%s: %s", names[c], mv_last_error(mvh));
+}
+
+/* One call on C full of NaN, checked on the device; gemv-1 checks its one
+ * column (the first m elements). */
+static int check(int c, problem *p)
+{
+    const size_t count = (size_t)(p->m * (c == C_GEMV ? 1 : p->kv));
+    CUDA_OK(cudaMemsetAsync(p->C, 0xff, (size_t)(p->m * p->kv) * p->es, stream));
+    enqueue(c, p);
+    const unsigned long long init[2] = {0ull, ~0ull};
+    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
+    CUDA_OK(bench_gemm_check(p->C, p->dbl, p->ref, p->bound, count, p->kk, p->dbl ? 0x1.0p-53 : 0x1.0p-24,
+                             &p->counters[0], &p->counters[1], stream));
+    unsigned long long res[2];
+    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    if (res[0] == 0)
+        return 1;
+    printf("FAILED: %s %s %c k=%lld: %llu wrong elements, first at %llu\n", names[c], p->dbl ? "double" : "float",
+           p->trans ? 'T' : 'N', (long long)p->kv, res[0], res[1]);
+    ++failures;
+    return 0;
+}
+
+static void enqueue_timed(void *ctx, int c, int round, int calls)
+{
+    (void)round;
+    for (int k = 0; k < calls; ++k)
+        enqueue(c, ctx);
+}
+
+static void run_k(problem *p, const ceilings *dev, double *gemv_us)
+{
+    timing t[C_COUNT];
+    memset(t, 0, sizeof t);
+    /* The reference for kv vectors: DGEMM on the double copies. */
+    for (int c = 0; c < C_COUNT; ++c)
+        t[c].ok = check(c, p);
+    const batching b = {1, 2, 1.0, 20.0, 1e-3, 200};
+    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, p, stream, t);
+    const double bytes = (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m) * (double)p->kv);
+    const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
+    if (t[C_GEMV].ok)
+        *gemv_us = t[C_GEMV].med;
+    for (int c = 0; c < C_COUNT; ++c) {
+        const double gbps = t[c].ok ? (c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols +
+                                                                      (double)(p->kk + p->m))
+                                                   : bytes) /
+                                          (t[c].med * 1e3)
+                                    : 0.0;
+        fprintf(csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
+                (long long)o.cols, (long long)p->kv, names[c]);
+        if (t[c].ok)
+            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
+                    100.0 * gbps / dev->read_gbps);
+        else
+            fprintf(csv, ",,,,,");
+        fprintf(csv, "%.2f,%s\n", 100.0 * spread, t[c].ok ? "ok" : "FAILED");
+    }
+    const double mv = t[C_DEFAULT].ok ? t[C_DEFAULT].med : NAN, cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : NAN;
+    printf("  %4lld %10.2f %6.1f%% %10.2f %6.1f%% %8.3f %9.3f %7.1f%%\n", (long long)p->kv, mv,
+           100.0 * bytes / (mv * 1e3) / dev->read_gbps, cb, 100.0 * bytes / (cb * 1e3) / dev->read_gbps, mv / cb,
+           mv / (double)p->kv / *gemv_us, 100.0 * spread);
+}
+
+static void run_op(int dbl, int trans, const ceilings *dev)
+{
+    problem p;
+    memset(&p, 0, sizeof p);
+    p.dbl = dbl;
+    p.trans = trans;
+    p.es = dbl ? sizeof(double) : sizeof(float);
+    p.m = trans ? o.cols : o.rows;
+    p.kk = trans ? o.rows : o.cols;
+    int64_t kmax = 1;
+    for (int i = 0; i < o.nks; ++i)
+        kmax = o.ks[i] > kmax ? o.ks[i] : kmax;
+    const size_t na = (size_t)(o.rows * o.cols), nb = (size_t)(p.kk * kmax), nc = (size_t)(p.m * kmax);
+    CUDA_OK(cudaMalloc(&p.A, na * p.es));
+    CUDA_OK(cudaMalloc(&p.B, nb * p.es));
+    CUDA_OK(cudaMalloc(&p.C, nc * p.es));
+    CUDA_OK(cudaMalloc((void **)&p.ref, nc * sizeof(double)));
+    CUDA_OK(cudaMalloc((void **)&p.bound, nc * sizeof(double)));
+    CUDA_OK(cudaMalloc((void **)&p.counters, 2 * sizeof(unsigned long long)));
+    fill_uniform(gen, p.A, na, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans), stream);
+    fill_uniform(gen, p.B, nb, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans) + 1, stream);
+    double *Ad, *Aa, *Bd, *Ba;
+    CUDA_OK(cudaMalloc((void **)&Ad, na * sizeof(double)));
+    CUDA_OK(cudaMalloc((void **)&Aa, na * sizeof(double)));
+    CUDA_OK(cudaMalloc((void **)&Bd, nb * sizeof(double)));
+    CUDA_OK(cudaMalloc((void **)&Ba, nb * sizeof(double)));
+    CUDA_OK(bench_gemm_to_double(p.A, dbl, Ad, Aa, na, stream));
+    CUDA_OK(bench_gemm_to_double(p.B, dbl, Bd, Ba, nb, stream));
+    printf("\n%s op %c: A %lld x %lld (%.0f MiB); C = op(A) B, B with k columns\n"
+           "     k  matvec us  %%read  cuBLAS us  %%read   /cuBLAS  per-vector/GEMV  A/A\n",
+           dbl ? "double" : "float", trans ? 'T' : 'N', (long long)o.rows, (long long)o.cols,
+           (double)na * (double)p.es / 1048576.0);
+    double gemv_us = NAN;
+    for (int i = 0; i < o.nks; ++i) {
+        p.kv = o.ks[i];
+        const double one = 1.0, zero = 0.0;
+        const cublasOperation_t opa = trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+        CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Ad, o.rows, Bd, p.kk, &zero, p.ref,
+                                 p.m));
+        CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Aa, o.rows, Ba, p.kk, &zero,
+                                 p.bound, p.m));
+        CUDA_OK(cudaStreamSynchronize(stream));
+        run_k(&p, dev, &gemv_us);
+        progress(i + 1, o.nks, "vector counts");
+    }
+    CUDA_OK(cudaFree(Ad));
+    CUDA_OK(cudaFree(Aa));
+    CUDA_OK(cudaFree(Bd));
+    CUDA_OK(cudaFree(Ba));
+    CUDA_OK(cudaFree(p.A));
+    CUDA_OK(cudaFree(p.B));
+    CUDA_OK(cudaFree(p.C));
+    CUDA_OK(cudaFree(p.ref));
+    CUDA_OK(cudaFree(p.bound));
+    CUDA_OK(cudaFree(p.counters));
+}
+
+int mvbench_multi(int argc, char **argv)
+{
+    memset(&o, 0, sizeof o);
+    o.rows = o.cols = 16384;
+    o.dtypes = 3;
+    o.ops = 3;
+    o.rounds = 7;
+    o.out = "mvbench-out";
+    o.seed = (uint64_t)time(NULL);
+    const char *ks = "1,2,3,4,6,8,12,16,24,32";
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--rows") && i + 1 < argc)
+            o.rows = strtoll(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--cols") && i + 1 < argc)
+            o.cols = strtoll(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--ks") && i + 1 < argc)
+            ks = argv[++i];
+        else if (!strcmp(a, "--dtype") && i + 1 < argc) {
+            const char *d = argv[++i];
+            o.dtypes = !strcmp(d, "both") ? 3 : d[0] == 'd' ? 2 : d[0] == 's' ? 1 : 0;
+            if (!o.dtypes)
+                die("--dtype wants s, d or both");
+        } else if (!strcmp(a, "--op") && i + 1 < argc) {
+            const char *op = argv[++i];
+            o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
+            if (!o.ops)
+                die("--op wants N, T or both");
+        } else if (!strcmp(a, "--rounds") && i + 1 < argc)
+            o.rounds = atoi(argv[++i]);
+        else if (!strcmp(a, "--out") && i + 1 < argc)
+            o.out = argv[++i];
+        else if (!strcmp(a, "--seed") && i + 1 < argc)
+            o.seed = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage();
+            return 0;
+        } else {
+            usage();
+            die("multi: unknown option %s", a);
+        }
+    }
+    if (o.rows < 1 || o.cols < 1)
+        die("--rows and --cols want positive sizes");
+    if (o.rounds < 1)
+        die("--rounds wants a positive count");
+    const char *rest;
+    o.nks = parse_sizes(ks, o.ks, MAX_KS, &rest);
+    if (o.nks < 1)
+        die("--ks wants positive integers separated by commas, got \"%s\"", ks);
+    char path[4096];
+    csv = open_csv(o.out, "measurements-multi.csv",
+                   "suite,dtype,op,rows,cols,k,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
+                   "aa_spread_pct,check\n",
+                   path, sizeof path);
+    ceilings dev;
+    memset(&dev, 0, sizeof dev);
+    probe_device(&dev);
+    if (!dev.have_gpu) {
+        printf("mvbench multi: no NVIDIA GPU here; every row needs one\n");
+        fclose(csv);
+        return 0;
+    }
+    gpu_open(&stream, &cublas, &mvh);
+    CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH));
+    rng_open(&gen, stream);
+    measure_ceilings(&dev, stream);
+    printf("mvbench multi: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d rounds\n", dev.device,
+           dev.read_gbps, (unsigned long long)o.seed, o.rounds);
+    const double t0 = now_s();
+    progress_reset();
+    for (int dbl = 0; dbl < 2; ++dbl)
+        for (int trans = 0; trans < 2; ++trans)
+            if ((o.dtypes >> dbl & 1) && (o.ops >> trans & 1))
+                run_op(dbl, trans, &dev);
+    fclose(csv);
+    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
+    gpu_close(gen, cublas, mvh, stream);
+    return failures ? 1 : 0;
+}
