@@ -1,6 +1,7 @@
 // Device helpers shared by the GEMM kernels of this family (gemm_fast.cu,
-// gemm_variants.cu): the scalars, the BLAS output rule, element access to
-// op(A) and op(B) through strides. Generic over float and double.
+// gemm_variants.cu, gemm_narrow.cuh): the scalars, the BLAS output rule,
+// element access to op(A) and op(B) through strides, cp.async groups.
+// Generic over float and double.
 #pragma once
 
 #include <cstdint>
@@ -69,6 +70,19 @@ inline unsigned grid_cap(int64_t blocks, int64_t cap)
 __host__ __device__ inline int64_t ceil_div(int64_t a, int64_t b)
 {
     return (a + b - 1) / b;
+}
+
+// cp.async groups (sm_80 and later): close the group of copies issued so
+// far; wait until at most N groups are still in flight.
+__device__ __forceinline__ void cp_async_commit()
+{
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+
+template <int N>
+__device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
 }
 
 // Instantiates launch<float> or launch<double> from the run-time dtype.

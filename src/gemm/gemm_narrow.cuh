@@ -50,11 +50,14 @@ constexpr int kStageBytes = 32 * 1024;  // shared memory for a stage of the vect
 constexpr int kLanesPerCol = 8;          // stream-t: P lanes share a column
 constexpr int kGroups = 32 / kLanesPerCol;
 // stream-t: columns per lane (CT), so that each vector element read from
-// shared memory serves CT FMAs: as many as 128 registers of accumulators
-// (NB*CT elements) allow, at most 8.
-__host__ __device__ constexpr int cols_per_lane(int nb, int elem_bytes)
+// shared memory serves CT FMAs: as many as the registers allow for the
+// accumulators (NB*CT elements: 512 bytes, or 384 where a second step of
+// loads is in flight), at most 8.
+__host__ __device__ constexpr int cols_per_lane(int nb, int elem_bytes, bool pipe)
 {
-    return 512 / (nb * elem_bytes) < 8 ? 512 / (nb * elem_bytes) : 8;
+    return (pipe ? 384 : 512) / (nb * elem_bytes) < 1   ? 1
+           : (pipe ? 384 : 512) / (nb * elem_bytes) > 8 ? 8
+                                                        : (pipe ? 384 : 512) / (nb * elem_bytes);
 }
 
 struct Params {
@@ -73,28 +76,77 @@ struct Params {
     void *partial;    // S x nv x out_len partial sums when S > 1
 };
 
+// Elements of M per load: 16 bytes, or fewer where the accumulators of a
+// pipelined stream-n lane (R*NB) with a second set of loads in flight would
+// not fit the registers (R*NB <= 64 elements of float, 32 of double).
 template <typename T>
-struct Width {
-    static constexpr int V = 16 / int(sizeof(T));
+__host__ __device__ constexpr int rows_per_lane(int nb, bool pipe)
+{
+    return !pipe || nb <= 8 ? 16 / int(sizeof(T)) : (sizeof(T) == 4 ? 2 : 1);
+}
+
+template <typename T, int R>
+struct VecOf;
+template <>
+struct VecOf<float, 4> {
+    using type = float4;
+};
+template <>
+struct VecOf<float, 2> {
+    using type = float2;
+};
+template <>
+struct VecOf<float, 1> {
+    using type = float;
+};
+template <>
+struct VecOf<double, 2> {
+    using type = double2;
+};
+template <>
+struct VecOf<double, 1> {
+    using type = double;
 };
 
-// V consecutive elements from p (VEC: one 16-byte load; else one by one),
-// the ones at or past `left` as zero.
-template <typename T, int V, bool VEC>
-__device__ __forceinline__ void load_run(const T *p, int64_t left, T (&v)[V])
+// R consecutive elements from p (VEC: one load of R elements, p aligned to
+// them; else one by one), the ones at or past `left` as zero.
+template <typename T, int R, bool VEC>
+__device__ __forceinline__ void load_run(const T *p, int64_t left, T (&v)[R])
 {
-    if (VEC && left >= V) {
-        if constexpr (sizeof(T) == 4) {
-            const float4 w = __ldg(reinterpret_cast<const float4 *>(p));
-            v[0] = w.x, v[1] = w.y, v[2] = w.z, v[3] = w.w;
-        } else {
-            const double2 w = __ldg(reinterpret_cast<const double2 *>(p));
-            v[0] = w.x, v[1] = w.y;
+    if (VEC && left >= R) {
+        using W = typename VecOf<T, R>::type;
+        const W w = __ldg(reinterpret_cast<const W *>(p));
+        const T *e = reinterpret_cast<const T *>(&w);
+#pragma unroll
+        for (int k = 0; k < R; ++k)
+            v[k] = e[k];
+    } else {
+#pragma unroll
+        for (int e = 0; e < R; ++e)
+            v[e] = e < left ? __ldg(p + e) : T(0);
+    }
+}
+
+// n consecutive elements of shared memory at p (16-byte aligned when n*T
+// is a multiple of 16 bytes) in as few loads as that allows.
+template <typename T, int N>
+__device__ __forceinline__ void load_smem(const T *p, T (&v)[N])
+{
+    constexpr int W = 16 / int(sizeof(T));
+    if constexpr (N % W == 0) {
+        using V16 = typename VecOf<T, W>::type;
+#pragma unroll
+        for (int k = 0; k < N; k += W) {
+            const V16 w = *reinterpret_cast<const V16 *>(p + k);
+            const T *e = reinterpret_cast<const T *>(&w);
+#pragma unroll
+            for (int i = 0; i < W; ++i)
+                v[k + i] = e[i];
         }
     } else {
 #pragma unroll
-        for (int e = 0; e < V; ++e)
-            v[e] = e < left ? __ldg(p + e) : T(0);
+        for (int k = 0; k < N; ++k)
+            v[k] = p[k];
     }
 }
 
@@ -102,15 +154,29 @@ __device__ __forceinline__ void load_run(const T *p, int64_t left, T (&v)[V])
 // zero beyond the vectors' end (q >= end) and for j >= nv: the kernels read
 // whole groups of rows, so what they read past the stage's length is zero,
 // never a stale value (0 * NaN would be NaN). Consecutive threads take
-// consecutive q: coalesced where a vector is contiguous.
-template <typename T, int NB, int SQ, int SJ>
+// consecutive q: coalesced where a vector is contiguous. ASYNC: cp.async
+// copies (the caller commits and waits), else loads and stores.
+template <typename T, int NB, int SQ, int SJ, bool ASYNC>
 __device__ __forceinline__ void stage_vectors(const Params &p, int64_t q0, int fill, int64_t end, T *xs)
 {
     const T *X = static_cast<const T *>(p.X);
     for (int idx = threadIdx.x; idx < fill * NB; idx += kThreads) {
         const int j = idx / fill, dq = idx - j * fill;
         const int64_t q = q0 + dq;
-        xs[dq * SQ + j * SJ] = (j < p.nv && q < end) ? X[q * p.xe + j * p.xv] : T(0);
+        const bool in = j < p.nv && q < end;
+        T *dst = xs + dq * SQ + j * SJ;
+        if constexpr (ASYNC) {
+            const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+            const T *src = in ? X + q * p.xe + j * p.xv : X;  // 0 bytes read when out: zero fill
+            if constexpr (sizeof(T) == 4)
+                asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(d), "l"(src), "r"(in ? 4 : 0)
+                             : "memory");
+            else
+                asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(d), "l"(src), "r"(in ? 8 : 0)
+                             : "memory");
+        } else {
+            *dst = in ? X[q * p.xe + j * p.xv] : T(0);
+        }
     }
 }
 
@@ -128,63 +194,117 @@ __device__ __forceinline__ void emit(const Params &p, const Scalars<T> &sc, int6
     }
 }
 
+// Shared memory of a block: PIPE, two stage buffers of kStageBytes / 2
+// (one filled by cp.async while the other is read); else one of kStageBytes.
+template <typename T, int NB, int UNIT, bool PIPE>
+struct Stage {
+    static constexpr int BUFS = PIPE ? 2 : 1;
+    static constexpr int LEN = kStageBytes / BUFS / int(sizeof(T) * NB) / UNIT * UNIT;  // rows per stage
+    static constexpr int BUF = LEN * NB;  // elements per buffer
+    static_assert(LEN >= UNIT, "a stage holds at least one group");
+};
+
 // ---------------------------------------------------------------- stream-n
-// Block b, split s: rows [rb*32V, rb*32V + 32V) of M, columns
-// [s*slice, min(cols, (s+1)*slice)). Warp w takes columns q0 + w*U + u of
-// every group of kWarps*U columns in a stage.
-template <typename T, int NB, bool VEC>
+// Block b, split s: rows [rb*32R, rb*32R + 32R) of M, columns
+// [s*slice, min(cols, (s+1)*slice)) in groups of kWarps*U; warp w takes
+// columns w*U .. w*U + U-1 of every group. PIPE: the vectors' next stage is
+// copied (cp.async) while this one is used, and the next group's loads of M
+// are issued before this group's FMAs (2U loads in flight per lane).
+template <typename T, int NB, bool VEC, bool PIPE>
 __global__ void __launch_bounds__(kThreads) stream_n(Params p)
 {
-    constexpr int V = Width<T>::V, U = 4, KC = kWarps * U;
+    constexpr int R = rows_per_lane<T>(NB, PIPE), U = 4, KC = kWarps * U;
     constexpr int LDX = NB;  // every lane of a warp reads one address: no conflict to pad away
-    constexpr int XS = kStageBytes / int(sizeof(T) * LDX) / KC * KC;
-    __shared__ __align__(16) T xs[XS * LDX];
+    using S = Stage<T, NB, KC, PIPE>;
+    constexpr int XS = S::LEN, GPS = XS / KC;
+    __shared__ __align__(16) T xs[S::BUFS * S::BUF];
     const Scalars<T> sc(p.alpha, p.beta, p.k);
     if (sc.nothing)
         return;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const int64_t row_blocks = ceil_div(p.rows, 32 * V);
+    const int64_t row_blocks = ceil_div(p.rows, 32 * R);
     const int64_t rb = blockIdx.x % row_blocks, s = blockIdx.x / row_blocks;
-    const int64_t r = rb * 32 * V + int64_t(lane) * V;
+    const int64_t r = rb * 32 * R + int64_t(lane) * R;
     const int64_t c_begin = s * p.slice, c_end = min(p.cols, c_begin + p.slice);
+    const int64_t n_groups = ceil_div(c_end - c_begin, KC);
     const T *M = static_cast<const T *>(p.M);
     const int64_t rows_left = p.rows - r;
 
-    T acc[V][NB];
+    T acc[R][NB];
 #pragma unroll
-    for (int v = 0; v < V; ++v)
+    for (int v = 0; v < R; ++v)
 #pragma unroll
         for (int j = 0; j < NB; ++j)
             acc[v][j] = T(0);
 
-    if (sc.use_ab) {
-        for (int64_t q0 = c_begin; q0 < c_end; q0 += XS) {
-            const int len = int(min(int64_t(XS), c_end - q0));
-            __syncthreads();  // the previous stage is consumed
-            stage_vectors<T, NB, LDX, 1>(p, q0, int(ceil_div(len, KC) * KC), c_end, xs);
-            __syncthreads();
-            for (int g = 0; g < len; g += KC) {
-                T a[U][V];
+    // Group gi's U columns of this lane's R rows (zero outside M).
+    auto load_group = [&](int64_t gi, T(&a)[U][R]) {
 #pragma unroll
-                for (int u = 0; u < U; ++u) {
-                    const int dq = g + warp * U + u;
-                    if (dq < len && rows_left > 0)
-                        load_run<T, V, VEC>(M + r + (q0 + dq) * p.ld, rows_left, a[u]);
-                    else
+        for (int u = 0; u < U; ++u) {
+            const int64_t c = c_begin + gi * KC + warp * U + u;
+            if (gi < n_groups && c < c_end && rows_left > 0)
+                load_run<T, R, VEC>(M + r + c * p.ld, rows_left, a[u]);
+            else
 #pragma unroll
-                        for (int v = 0; v < V; ++v)
-                            a[u][v] = T(0);
+                for (int v = 0; v < R; ++v)
+                    a[u][v] = T(0);
+        }
+    };
+    // acc += a (this lane's rows of the warp's U columns) times the vectors'
+    // elements at those columns (xq: the stage's row of the first column).
+    auto fma_group = [&](const T(&a)[U][R], const T *xq) {
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            T x[NB];
+            load_smem<T, NB>(xq + u * LDX, x);
+#pragma unroll
+            for (int j = 0; j < NB; ++j)
+#pragma unroll
+                for (int v = 0; v < R; ++v)
+                    acc[v][j] = fma(a[u][v], x[j], acc[v][j]);
+        }
+    };
+    // The stage of columns [q0, ...): every row of its whole groups.
+    auto fill_of = [&](int64_t q0) { return int(min(int64_t(XS), ceil_div(c_end - q0, KC) * KC)); };
+
+    if (sc.use_ab && n_groups > 0) {
+        if constexpr (PIPE) {
+            stage_vectors<T, NB, LDX, 1, true>(p, c_begin, fill_of(c_begin), c_end, xs);
+            cp_async_commit();
+            T a[U][R];
+            load_group(0, a);
+            for (int64_t gi = 0; gi < n_groups; ++gi) {
+                const int64_t st = gi / GPS;
+                const int in = int(gi - st * GPS);
+                if (in == 0) {
+                    const int64_t q1 = c_begin + (st + 1) * XS;
+                    if (q1 < c_end)
+                        stage_vectors<T, NB, LDX, 1, true>(p, q1, fill_of(q1), c_end, xs + ((st + 1) & 1) * S::BUF);
+                    cp_async_commit();
+                    cp_async_wait<1>();  // this thread's copies of stage st have landed
+                    __syncthreads();     // and everyone's
                 }
+                T an[U][R];
+                load_group(gi + 1, an);
+                fma_group(a, xs + (st & 1) * S::BUF + (in * KC + warp * U) * LDX);
 #pragma unroll
-                for (int u = 0; u < U; ++u) {
-                    const T *xq = xs + (g + warp * U + u) * LDX;  // zero past len
+                for (int u = 0; u < U; ++u)
 #pragma unroll
-                    for (int j = 0; j < NB; ++j) {
-                        const T xj = xq[j];
-#pragma unroll
-                        for (int v = 0; v < V; ++v)
-                            acc[v][j] = fma(a[u][v], xj, acc[v][j]);
-                    }
+                    for (int v = 0; v < R; ++v)
+                        a[u][v] = an[u][v];
+                if (in == GPS - 1 || gi == n_groups - 1)
+                    __syncthreads();  // stage st's buffer is free for stage st + 2
+            }
+        } else {
+            for (int64_t q0 = c_begin; q0 < c_end; q0 += XS) {
+                const int len = int(min(int64_t(XS), c_end - q0));
+                __syncthreads();  // the previous stage is consumed
+                stage_vectors<T, NB, LDX, 1, false>(p, q0, fill_of(q0), c_end, xs);
+                __syncthreads();
+                for (int g = 0; g < len; g += KC) {
+                    T a[U][R];
+                    load_group((q0 - c_begin + g) / KC, a);
+                    fma_group(a, xs + (g + warp * U) * LDX);
                 }
             }
         }
@@ -193,27 +313,27 @@ __global__ void __launch_bounds__(kThreads) stream_n(Params p)
     // The warps' sums of the same rows, added in warp order through shared
     // memory, NB2 vectors at a time (xs is free once every warp is here).
     constexpr int NB2 = NB < 8 ? NB : 8;
-    static_assert(kWarps * 32 * V * NB2 <= XS * LDX, "the reduction fits the stage buffer");
+    static_assert(kWarps * 32 * R * NB2 <= S::BUFS * S::BUF, "the reduction fits the stage buffers");
     const int64_t out_len = p.rows;
 #pragma unroll
     for (int j0 = 0; j0 < NB; j0 += NB2) {
         __syncthreads();
 #pragma unroll
-        for (int v = 0; v < V; ++v)
+        for (int v = 0; v < R; ++v)
 #pragma unroll
             for (int jj = 0; jj < NB2; ++jj)
-                xs[((warp * NB2 + jj) * 32 * V) + lane * V + v] = acc[v][j0 + jj];
+                xs[((warp * NB2 + jj) * 32 * R) + lane * R + v] = acc[v][j0 + jj];
         __syncthreads();
-        for (int idx = threadIdx.x; idx < NB2 * 32 * V; idx += kThreads) {
-            const int jj = idx / (32 * V), rr = idx - jj * 32 * V;
-            const int64_t i = rb * 32 * V + rr;
+        for (int idx = threadIdx.x; idx < NB2 * 32 * R; idx += kThreads) {
+            const int jj = idx / (32 * R), rr = idx - jj * 32 * R;
+            const int64_t i = rb * 32 * R + rr;
             const int j = j0 + jj;
             if (i >= p.rows || j >= p.nv)
                 continue;
-            T sum = xs[jj * 32 * V + rr];
+            T sum = xs[jj * 32 * R + rr];
 #pragma unroll
             for (int w = 1; w < kWarps; ++w)
-                sum += xs[(w * NB2 + jj) * 32 * V + rr];
+                sum += xs[(w * NB2 + jj) * 32 * R + rr];
             emit<T>(p, sc, s, out_len, j, i, sum);
         }
     }
@@ -221,20 +341,22 @@ __global__ void __launch_bounds__(kThreads) stream_n(Params p)
 
 // ---------------------------------------------------------------- stream-t
 // Lane (g, pl) of a warp, g = lane / P, pl = lane % P: columns
-// c0 + g*CT + t (t < CT) of the warp's G*CT, rows pl*V + P*V*step of each
-// stage. Block b, split s: kWarps*G*CT columns, rows [s*slice, ...).
-template <typename T, int NB, bool VEC>
+// c0 + g*CT + t (t < CT) of the warp's G*CT, and in each step of P*V rows
+// the V rows from pl*V. Block b, split s: kWarps*G*CT columns, rows
+// [s*slice, min(rows, (s+1)*slice)). PIPE as stream-n: the next stage of the
+// vectors by cp.async, the next step's loads of M before this step's FMAs.
+template <typename T, int NB, bool VEC, bool PIPE>
 __global__ void __launch_bounds__(kThreads) stream_t(Params p)
 {
-    constexpr int V = Width<T>::V, P = kLanesPerCol, G = kGroups;
-    constexpr int CT = cols_per_lane(NB, int(sizeof(T)));
+    constexpr int V = 16 / int(sizeof(T)), P = kLanesPerCol, G = kGroups;
+    constexpr int CT = cols_per_lane(NB, int(sizeof(T)), PIPE);
     constexpr int STEP = P * V;
-    // Vector-major stage (xs[j*XS + q]): lane pl reads V consecutive rows of
+    // Vector-major stages (xs[j*XS + q]): lane pl reads V consecutive rows of
     // a vector in one 16-byte load, the P lanes of a group 16 bytes apart
     // (conflict-free), the G groups of a warp the same address.
-    constexpr int XS = kStageBytes / int(sizeof(T) * NB) / STEP * STEP;
-    static_assert(XS >= STEP, "a stage holds at least one step");
-    __shared__ __align__(16) T xs[XS * NB];
+    using S = Stage<T, NB, STEP, PIPE>;
+    constexpr int XS = S::LEN, SPS = XS / STEP;
+    __shared__ __align__(16) T xs[S::BUFS * S::BUF];
     const Scalars<T> sc(p.alpha, p.beta, p.k);
     if (sc.nothing)
         return;
@@ -245,6 +367,7 @@ __global__ void __launch_bounds__(kThreads) stream_t(Params p)
     const int64_t cb = blockIdx.x % col_blocks, s = blockIdx.x / col_blocks;
     const int64_t c0 = cb * kBlockCols + (int64_t(warp) * G + g) * CT;
     const int64_t q_begin = s * p.slice, q_end = min(p.rows, q_begin + p.slice);
+    const int64_t n_steps = ceil_div(q_end - q_begin, STEP);
     const T *M = static_cast<const T *>(p.M);
 
     T acc[CT][NB];
@@ -254,35 +377,73 @@ __global__ void __launch_bounds__(kThreads) stream_t(Params p)
         for (int j = 0; j < NB; ++j)
             acc[t][j] = T(0);
 
-    if (sc.use_ab) {
-        for (int64_t q0 = q_begin; q0 < q_end; q0 += XS) {
-            const int len = int(min(int64_t(XS), q_end - q0));
-            __syncthreads();
-            stage_vectors<T, NB, 1, XS>(p, q0, int(ceil_div(len, STEP) * STEP), q_end, xs);
-            __syncthreads();
-            for (int d = pl * V; d < len; d += STEP) {
-                const int64_t q = q0 + d;
-                T a[CT][V];
+    // Step i's V rows of this lane's CT columns (zero outside M).
+    auto load_step = [&](int64_t i, T(&a)[CT][V]) {
+        const int64_t q = q_begin + i * STEP + pl * V;
 #pragma unroll
-                for (int t = 0; t < CT; ++t) {
-                    if (c0 + t < p.cols)
-                        load_run<T, V, VEC>(M + q + (c0 + t) * p.ld, q_end - q, a[t]);
-                    else
+        for (int t = 0; t < CT; ++t) {
+            if (i < n_steps && c0 + t < p.cols && q < q_end)
+                load_run<T, V, VEC>(M + q + (c0 + t) * p.ld, q_end - q, a[t]);
+            else
 #pragma unroll
-                        for (int v = 0; v < V; ++v)
-                            a[t][v] = T(0);
+                for (int v = 0; v < V; ++v)
+                    a[t][v] = T(0);
+        }
+    };
+    // acc += a times the vectors' rows of this step (xq: row pl*V of the
+    // step in vector 0 of the stage).
+    auto fma_step = [&](const T(&a)[CT][V], const T *xq) {
+#pragma unroll
+        for (int j = 0; j < NB; ++j) {
+            T x[V];
+            load_smem<T, V>(xq + j * XS, x);
+#pragma unroll
+            for (int v = 0; v < V; ++v)
+#pragma unroll
+                for (int t = 0; t < CT; ++t)
+                    acc[t][j] = fma(a[t][v], x[v], acc[t][j]);
+        }
+    };
+    auto fill_of = [&](int64_t q0) { return int(min(int64_t(XS), ceil_div(q_end - q0, STEP) * STEP)); };
+
+    if (sc.use_ab && n_steps > 0) {
+        if constexpr (PIPE) {
+            stage_vectors<T, NB, 1, XS, true>(p, q_begin, fill_of(q_begin), q_end, xs);
+            cp_async_commit();
+            T a[CT][V];
+            load_step(0, a);
+            for (int64_t i = 0; i < n_steps; ++i) {
+                const int64_t st = i / SPS;
+                const int in = int(i - st * SPS);
+                if (in == 0) {
+                    const int64_t q1 = q_begin + (st + 1) * XS;
+                    if (q1 < q_end)
+                        stage_vectors<T, NB, 1, XS, true>(p, q1, fill_of(q1), q_end, xs + ((st + 1) & 1) * S::BUF);
+                    cp_async_commit();
+                    cp_async_wait<1>();
+                    __syncthreads();
                 }
+                T an[CT][V];
+                load_step(i + 1, an);
+                fma_step(a, xs + (st & 1) * S::BUF + in * STEP + pl * V);
 #pragma unroll
-                for (int j = 0; j < NB; ++j) {
-                    T xv[V];  // rows d..d+V-1 of vector j (zero past q_end)
+                for (int t = 0; t < CT; ++t)
 #pragma unroll
                     for (int v = 0; v < V; ++v)
-                        xv[v] = xs[j * XS + d + v];
-#pragma unroll
-                    for (int v = 0; v < V; ++v)
-#pragma unroll
-                        for (int t = 0; t < CT; ++t)
-                            acc[t][j] = fma(a[t][v], xv[v], acc[t][j]);
+                        a[t][v] = an[t][v];
+                if (in == SPS - 1 || i == n_steps - 1)
+                    __syncthreads();
+            }
+        } else {
+            for (int64_t q0 = q_begin; q0 < q_end; q0 += XS) {
+                const int len = int(min(int64_t(XS), q_end - q0));
+                __syncthreads();
+                stage_vectors<T, NB, 1, XS, false>(p, q0, fill_of(q0), q_end, xs);
+                __syncthreads();
+                for (int d = pl * V; d < len; d += STEP) {
+                    T a[CT][V];
+                    load_step((q0 - q_begin + d - pl * V) / STEP, a);
+                    fma_step(a, xs + d);
                 }
             }
         }
@@ -376,23 +537,35 @@ inline void plan_splits(Params &p, const mv_gemm_args *g, int64_t out_blocks, in
     p.partial = p.splits > 1 ? g->split_ws : nullptr;
 }
 
-template <typename T, int NB>
-cudaError_t launch_nb(Params p, bool stream_t_kernel, bool vec, const mv_gemm_args *g)
+// M's loads of R elements need ld a multiple of R and M aligned to R*T.
+template <typename T>
+bool aligned_loads(const Params &p, int R)
 {
-    constexpr int V = Width<T>::V;
+    return p.ld % R == 0 && (reinterpret_cast<uintptr_t>(p.M) % (uintptr_t(R) * sizeof(T))) == 0;
+}
+
+template <typename T, int NB, bool PIPE>
+cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
+{
     int64_t out_blocks, out_len;
     if (!stream_t_kernel) {
-        auto kernel = vec ? stream_n<T, NB, true> : stream_n<T, NB, false>;
-        const int per_sm = vec ? blocks_per_sm<stream_n<T, NB, true>>() : blocks_per_sm<stream_n<T, NB, false>>();
+        constexpr int R = rows_per_lane<T>(NB, PIPE);
+        const bool vec = aligned_loads<T>(p, R);
+        auto kernel = vec ? stream_n<T, NB, true, PIPE> : stream_n<T, NB, false, PIPE>;
+        const int per_sm =
+            vec ? blocks_per_sm<stream_n<T, NB, true, PIPE>>() : blocks_per_sm<stream_n<T, NB, false, PIPE>>();
         out_len = p.rows;
-        out_blocks = ceil_div(p.rows, 32 * V);
+        out_blocks = ceil_div(p.rows, 32 * R);
         plan_splits(p, g, out_blocks, out_len, p.cols, kWarps * 4, per_sm, sizeof(T));
         kernel<<<grid_cap(out_blocks * p.splits, kMaxGridX), kThreads, 0, g->stream>>>(p);
     } else {
-        auto kernel = vec ? stream_t<T, NB, true> : stream_t<T, NB, false>;
-        const int per_sm = vec ? blocks_per_sm<stream_t<T, NB, true>>() : blocks_per_sm<stream_t<T, NB, false>>();
+        constexpr int V = 16 / int(sizeof(T));
+        const bool vec = aligned_loads<T>(p, V);
+        auto kernel = vec ? stream_t<T, NB, true, PIPE> : stream_t<T, NB, false, PIPE>;
+        const int per_sm =
+            vec ? blocks_per_sm<stream_t<T, NB, true, PIPE>>() : blocks_per_sm<stream_t<T, NB, false, PIPE>>();
         out_len = p.cols;
-        out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T))));
+        out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), PIPE));
         plan_splits(p, g, out_blocks, out_len, p.rows, kLanesPerCol * V, per_sm, sizeof(T));
         kernel<<<grid_cap(out_blocks * p.splits, kMaxGridX), kThreads, 0, g->stream>>>(p);
     }
@@ -406,8 +579,9 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, bool vec, const mv_gemm_ar
 }
 
 // C = alpha*op(A)*op(B) + beta*C with n <= 32 (the vectors are C's columns)
-// or m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1.
-template <typename T>
+// or m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1. PIPE: the default
+// (pipelined) kernels; false: the narrow-sync variant.
+template <typename T, bool PIPE>
 cudaError_t launch(const mv_gemm_args *g)
 {
     Params p{};
@@ -441,17 +615,15 @@ cudaError_t launch(const mv_gemm_args *g)
     p.k = g->k;
     p.alpha = g->alpha;
     p.beta = g->beta;
-    constexpr int V = Width<T>::V;
-    const bool vec = p.ld % V == 0 && (reinterpret_cast<uintptr_t>(p.M) & 15u) == 0;
     if (p.nv <= 2)
-        return launch_nb<T, 2>(p, t_kernel, vec, g);
+        return launch_nb<T, 2, PIPE>(p, t_kernel, g);
     if (p.nv <= 4)
-        return launch_nb<T, 4>(p, t_kernel, vec, g);
+        return launch_nb<T, 4, PIPE>(p, t_kernel, g);
     if (p.nv <= 8)
-        return launch_nb<T, 8>(p, t_kernel, vec, g);
+        return launch_nb<T, 8, PIPE>(p, t_kernel, g);
     if (p.nv <= 16)
-        return launch_nb<T, 16>(p, t_kernel, vec, g);
-    return launch_nb<T, 32>(p, t_kernel, vec, g);
+        return launch_nb<T, 16, PIPE>(p, t_kernel, g);
+    return launch_nb<T, 32, PIPE>(p, t_kernel, g);
 }
 
 }  // namespace narrow

@@ -14,11 +14,13 @@ extern const mv_gemm_variant mv_gemm_variant_blocked;
 extern const mv_gemm_variant mv_gemm_variant_shared_tile[3]; /* TILE_DIM 8, 16, 32 */
 extern const mv_gemm_variant mv_gemm_variant_simt[MV_SIMT_CONFIG_COUNT];
 extern const mv_gemm_variant mv_gemm_variant_dmma[MV_DMMA_CONFIG_COUNT];
+extern const mv_gemm_variant mv_gemm_variant_narrow[2]; /* narrow, narrow-sync */
 
 static const mv_gemm_variant default_variant = {
     "default",
-    "the library's path: FP32 register-tiled SIMT kernel (cp.async pipeline, 8x16 per thread); "
-    "FP64 on the DMMA tensor cores",
+    "the library's path: C with <= 32 columns or rows on the narrow kernels (the big operand read once); "
+    "else FP32 on the register-tiled SIMT kernel (cp.async pipeline, 8x16 per thread), FP64 on the DMMA "
+    "tensor cores",
     "new work",
     "FP32: >= 90% of cuBLAS SGEMM at 4096^3 and 8192^3 (>= 46 TFLOP/s on an H200); FP64: see gemm_dmma.cu",
     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D,
@@ -47,6 +49,8 @@ static const mv_gemm_variant *const variants[] = {
     &mv_gemm_variant_dmma[MV_DMMA_128x128x32_S3_IL],
     &mv_gemm_variant_dmma[MV_DMMA_128x64x16_S3_2B_IL],
     &mv_gemm_variant_dmma[MV_DMMA_64x128x16_S3_2B_IL],
+    &mv_gemm_variant_narrow[0],
+    &mv_gemm_variant_narrow[1],
 };
 
 size_t mv_gemm_variant_count(void)

@@ -6,6 +6,8 @@
  *
  *   mvbench multi [--rows R] [--cols C] [--ks 1,2,4,8,16,32] [--dtype s|d|both]
  *                 [--op N|T|both] [--rounds N] [--out DIR] [--seed N]
+ *                 [--variants a,b]   (GEMM variants timed beside the default,
+ *                                     e.g. narrow-sync)
  *
  * Every result is checked before it is timed (C poisoned with NaN first)
  * against cuBLAS DGEMM on the same inputs in double, with the bound
@@ -27,9 +29,11 @@
 #include "bench_common.h"
 #include "bench_gemm_kernels.h"
 #include "bench_ops.h"
+#include "gemm/gemm_variants.h"
 #include "matvec.h"
 
 #define MAX_KS 32
+#define MAX_EXTRA 8
 
 typedef struct {
     int64_t rows, cols;
@@ -40,6 +44,8 @@ typedef struct {
     int rounds;
     const char *out;
     uint64_t seed;
+    const char *extra[MAX_EXTRA]; /* --variants: GEMM variants beside the default */
+    int nextra;
 } multi_options;
 
 static multi_options o;
@@ -50,8 +56,17 @@ static curandGenerator_t gen;
 static FILE *csv;
 static int failures;
 
-enum { C_CUBLAS, C_CUBLAS_AA, C_DEFAULT, C_GEMV, C_COUNT };
-static const char *const names[C_COUNT] = {"cublas", "cublas-aa", "default", "gemv-1"};
+/* Contenders: these four, then o.extra's variants. */
+enum { C_CUBLAS, C_CUBLAS_AA, C_DEFAULT, C_GEMV, C_FIXED };
+#define C_MAX (C_FIXED + MAX_EXTRA)
+
+static const char *contender_name(int c)
+{
+    static const char *const names[C_FIXED] = {"cublas", "cublas-aa", "default", "gemv-1"};
+    if (c >= 0 && c < C_FIXED)
+        return names[c];
+    return c >= C_FIXED && c < C_FIXED + o.nextra ? o.extra[c - C_FIXED] : "?";
+}
 
 static void usage(void)
 {
@@ -62,7 +77,8 @@ static void usage(void)
            "  --op N|T|both       op(A) = A or A^T (default both)\n"
            "  --rounds N          interleaved timing rounds (default 7)\n"
            "  --out DIR           where measurements-multi.csv goes (default mvbench-out)\n"
-           "  --seed N            random seed (default: from the clock)\n");
+           "  --seed N            random seed (default: from the clock)\n"
+           "  --variants a,b      GEMM variants to time beside the default (e.g. narrow-sync)\n");
 }
 
 typedef struct {
@@ -95,17 +111,21 @@ static void enqueue(int c, const problem *p)
                                      zero, p->C, p->m));
         return;
     }
+    case C_GEMV: /* one GEMV: the first vector into C's first column */
+        st = p->dbl ? mv_dgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1)
+                    : mv_sgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1);
+        break;
     case C_DEFAULT:
         st = p->dbl ? mv_dgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C, p->m)
                     : mv_sgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C,
                                p->m);
         break;
-    default: /* one GEMV: the first vector into C's first column */
-        st = p->dbl ? mv_dgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1)
-                    : mv_sgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1);
+    default:
+        st = mv_gemm_variant_run(mvh, contender_name(c), p->dbl, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows,
+                                 p->B, p->kk, zero, p->C, p->m);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", names[c], mv_last_error(mvh));
+        die("%s: %s", contender_name(c), mv_last_error(mvh));
 }
 
 /* One call on C full of NaN, checked on the device; gemv-1 checks its one
@@ -124,7 +144,7 @@ static int check(int c, problem *p)
     CUDA_OK(cudaStreamSynchronize(stream));
     if (res[0] == 0)
         return 1;
-    printf("FAILED: %s %s %c k=%lld: %llu wrong elements, first at %llu\n", names[c], p->dbl ? "double" : "float",
+    printf("FAILED: %s %s %c k=%lld: %llu wrong elements, first at %llu\n", contender_name(c), p->dbl ? "double" : "float",
            p->trans ? 'T' : 'N', (long long)p->kv, res[0], res[1]);
     ++failures;
     return 0;
@@ -139,25 +159,25 @@ static void enqueue_timed(void *ctx, int c, int round, int calls)
 
 static void run_k(problem *p, const ceilings *dev, double *gemv_us)
 {
-    timing t[C_COUNT];
+    const int nc = C_FIXED + o.nextra;
+    timing t[C_MAX];
     memset(t, 0, sizeof t);
-    /* The reference for kv vectors: DGEMM on the double copies. */
-    for (int c = 0; c < C_COUNT; ++c)
+    for (int c = 0; c < nc; ++c)
         t[c].ok = check(c, p);
     const batching b = {1, 2, 1.0, 20.0, 1e-3, 200};
-    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, p, stream, t);
+    time_interleaved(nc, o.rounds, &b, enqueue_timed, p, stream, t);
     const double bytes = (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m) * (double)p->kv);
     const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
     if (t[C_GEMV].ok)
         *gemv_us = t[C_GEMV].med;
-    for (int c = 0; c < C_COUNT; ++c) {
+    for (int c = 0; c < nc; ++c) {
         const double gbps = t[c].ok ? (c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols +
                                                                       (double)(p->kk + p->m))
                                                    : bytes) /
                                           (t[c].med * 1e3)
                                     : 0.0;
         fprintf(csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
-                (long long)o.cols, (long long)p->kv, names[c]);
+                (long long)o.cols, (long long)p->kv, contender_name(c));
         if (t[c].ok)
             fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
                     100.0 * gbps / dev->read_gbps);
@@ -166,9 +186,14 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
         fprintf(csv, "%.2f,%s\n", 100.0 * spread, t[c].ok ? "ok" : "FAILED");
     }
     const double mv = t[C_DEFAULT].ok ? t[C_DEFAULT].med : NAN, cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : NAN;
-    printf("  %4lld %10.2f %6.1f%% %10.2f %6.1f%% %8.3f %9.3f %7.1f%%\n", (long long)p->kv, mv,
+    printf("  %4lld %10.2f %6.1f%% %10.2f %6.1f%% %8.3f %9.3f %7.1f%%", (long long)p->kv, mv,
            100.0 * bytes / (mv * 1e3) / dev->read_gbps, cb, 100.0 * bytes / (cb * 1e3) / dev->read_gbps, mv / cb,
            mv / (double)p->kv / *gemv_us, 100.0 * spread);
+    for (int c = C_FIXED; c < nc; ++c)
+        if (t[c].ok)
+            printf("   %s %.2f us %.1f%%", contender_name(c), t[c].med,
+                   100.0 * bytes / (t[c].med * 1e3) / dev->read_gbps);
+    printf("\n");
 }
 
 static void run_op(int dbl, int trans, const ceilings *dev)
@@ -262,7 +287,15 @@ int mvbench_multi(int argc, char **argv)
             o.out = argv[++i];
         else if (!strcmp(a, "--seed") && i + 1 < argc)
             o.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        else if (!strcmp(a, "--variants") && i + 1 < argc) {
+            for (char *v = strtok(argv[++i], ","); v; v = strtok(NULL, ",")) {
+                if (o.nextra == MAX_EXTRA)
+                    die("--variants takes at most %d names", MAX_EXTRA);
+                if (!mv_gemm_variant_find(v))
+                    die("--variants: %s is not a GEMM variant", v);
+                o.extra[o.nextra++] = v;
+            }
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
         } else {
