@@ -108,6 +108,9 @@ mv_status mv_gemm_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     args->sm_count = h->sm_count;
     args->split_ws = h->split_ws;
     args->split_ws_bytes = h->split_ws_bytes;
+    args->split_counters = h->split_counters;
+    args->split_counter_count = h->split_counter_count;
+    args->pdl = h->cc_major >= 9;
     *quick = 0;
     return MV_SUCCESS;
 }

@@ -66,6 +66,7 @@
 // - alpha == 0 or k == 0 (C = beta*C) and the beta rules: see Scalars in
 //   gemm_epilogue.cuh; the kernel never reads C when beta == 0.
 #include "gemm_simt.cuh"
+#include "gemv/gemv_kernels.h"
 
 namespace mv {
 namespace gemm {
@@ -127,6 +128,45 @@ extern "C" cudaError_t mv_gemm_scale_launch(mv_dtype dtype, const mv_gemm_args *
     return MV_GEMM_DISPATCH_DTYPE(dtype, mv::gemm::launch_scale, args);
 }
 
+// C with one column (n == 1) or one row (m == 1) is a GEMV: the default
+// GEMV path, with its dispatch for any shape, does it.
+//   n == 1: C(:,0) = alpha op(A) op(B)(:,0) + beta C(:,0), a GEMV on A.
+//   m == 1: C(0,:)^T = alpha op(B)^T op(A)(0,:)^T + beta C(0,:)^T, on B.
+static cudaError_t gemm_as_gemv(mv_dtype dtype, const mv_gemm_args *g)
+{
+    mv_gemv_args v = {};
+    if (g->n == 1) {
+        v.trans = g->transa;
+        v.m = g->transa ? g->k : g->m;
+        v.n = g->transa ? g->m : g->k;
+        v.A = g->A;
+        v.lda = g->lda;
+        v.x = g->B;
+        v.incx = g->transb ? g->ldb : 1;
+        v.incy = 1;
+    } else {
+        v.trans = !g->transb;
+        v.m = g->transb ? g->n : g->k;
+        v.n = g->transb ? g->k : g->n;
+        v.A = g->B;
+        v.lda = g->ldb;
+        v.x = g->A;
+        v.incx = g->transa ? 1 : g->lda;
+        v.incy = g->ldc;
+    }
+    v.y = g->C;
+    v.alpha = g->alpha;
+    v.beta = g->beta;
+    v.stream = g->stream;
+    v.sm_count = g->sm_count;
+    v.pdl = g->pdl;
+    v.split_ws = g->split_ws;
+    v.split_ws_bytes = g->split_ws_bytes;
+    v.split_counters = g->split_counters;
+    v.split_counter_count = g->split_counter_count;
+    return mv_gemv_launch(dtype, &v);
+}
+
 // The default path: C = beta*C when the product vanishes (host-mode alpha
 // == 0, or k == 0 in either mode); double on the FP64 tensor cores (DMMA,
 // src/gemm/gemm_dmma.cu); float on the SIMT kernel of gemm_simt.cuh.
@@ -134,6 +174,8 @@ extern "C" cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args)
 {
     if (args->k == 0 || (!args->alpha.dev && args->alpha.value == 0.0))
         return mv_gemm_scale_launch(dtype, args);
+    if (args->n == 1 || args->m == 1)
+        return gemm_as_gemv(dtype, args);
     if (args->n <= MV_GEMM_NARROW_MAX || args->m <= MV_GEMM_NARROW_MAX)
         return dtype == MV_DTYPE_D ? mv_dgemm_narrow_launch(args) : mv_sgemm_narrow_launch(args);
     if (dtype == MV_DTYPE_D)

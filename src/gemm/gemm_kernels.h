@@ -30,6 +30,9 @@ typedef struct {
     int sm_count;           /* of the handle's device, for grid sizing */
     void *split_ws;         /* the handle's workspace for split sums (NULL: none) */
     size_t split_ws_bytes;
+    unsigned *split_counters; /* and its counters (zero between calls), for GEMV */
+    int64_t split_counter_count;
+    int pdl;                /* GEMV kernels as programmatic dependent launches */
 } mv_gemm_args;
 
 /* The default path (src/gemm/gemm_fast.cu): deterministic, no workspace,
