@@ -82,6 +82,22 @@ MV_API mv_status mv_dgemv(mv_handle handle, mv_operation trans, int64_t m, int64
                           const double *x, int64_t incx,
                           const double *beta, double *y, int64_t incy);
 
+/* y = alpha*A*x + beta*y (y: m, x: n) and z = gamma*A^T*w + delta*z
+ * (z: n, w: m), reading A once. Each half follows the xGEMV rules on its own
+ * (alpha = 0 reads no x, gamma = 0 no w, beta = 0 no y, delta = 0 no z; a
+ * half with alpha = 0 and beta = 1 leaves its output alone); y and z must
+ * not overlap each other, A, x or w (their address ranges are compared). */
+MV_API mv_status mv_sgemv_nt(mv_handle handle, int64_t m, int64_t n,
+                             const float *alpha, const float *A, int64_t lda,
+                             const float *x, int64_t incx, const float *beta, float *y, int64_t incy,
+                             const float *gamma, const float *w, int64_t incw,
+                             const float *delta, float *z, int64_t incz);
+MV_API mv_status mv_dgemv_nt(mv_handle handle, int64_t m, int64_t n,
+                             const double *alpha, const double *A, int64_t lda,
+                             const double *x, int64_t incx, const double *beta, double *y, int64_t incy,
+                             const double *gamma, const double *w, int64_t incw,
+                             const double *delta, double *z, int64_t incz);
+
 /* B = A^T, out of place. A is m x n column-major with lda >= max(1, m); B is
  * n x m with ldb >= max(1, n). B must not overlap A (use the in-place
  * functions for a square matrix). Quick return when m == 0 or n == 0. */

@@ -203,6 +203,80 @@ static void test_validation_device_mode(void **state)
 
 /* alpha == 0 and beta == 1 is a quick return in host mode: y untouched and
  * nothing launched (the detached handle would fail a launch). */
+/* mv_sgemv_nt / mv_dgemv_nt validation on a handle with no device: each
+ * bad argument named in BLAS order, overlaps named with both operands, host
+ * buffers never touched; a valid call gets as far as MV_ERR_NO_DEVICE. */
+static void test_validation_gemv_nt(void **state)
+{
+    mv_handle h = *state;
+    float A[64] = {0}, x[8] = {0}, y[8], w[8] = {0}, z[8];
+    const float one = 1.0f, zero = 0.0f;
+    memset(y, 0x5a, sizeof y);
+    memset(z, 0x5a, sizeof z);
+    assert_int_equal(mv_sgemv_nt(NULL, 8, 8, &one, A, 8, x, 1, &zero, y, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_sgemv_nt(h, -2, 8, &one, A, 8, x, 1, &zero, y, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: m = -2 must be >= 0");
+    assert_int_equal(mv_sgemv_nt(h, 8, -1, &one, A, 8, x, 1, &zero, y, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: n = -1 must be >= 0");
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 7, x, 1, &zero, y, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: lda = 7 must be >= max(1, m) = 8");
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 0, &zero, y, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: incx = 0 must not be 0");
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, y, 0, &one, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: incy = 0 must not be 0");
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, y, 1, &one, w, INT64_MIN, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_non_null(strstr(mv_last_error(h), "mv_sgemv_nt: incw = "));
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, y, 1, &one, w, 1, &zero, z, 0),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: incz = 0 must not be 0");
+    /* m = 0 or n = 0: nothing to do, no pointer needed. */
+    assert_int_equal(mv_sgemv_nt(h, 0, 8, NULL, NULL, 1, NULL, 1, NULL, NULL, 1, NULL, NULL, 1, NULL, NULL, 1),
+                     MV_SUCCESS);
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, NULL, 1, &zero, y, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: x = NULL");
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, y, 1, &one, NULL, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: w = NULL");
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, y, 1, NULL, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_nt: gamma = NULL");
+    /* alpha = 0: x is not read and may be NULL; gamma = 0 likewise w. */
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &zero, A, 8, NULL, 1, &zero, y, 1, &zero, NULL, 1, &zero, z, 1),
+                     MV_ERR_NO_DEVICE);
+    /* Overlaps. */
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, y, 1, &one, w, 1, &zero, y + 7, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_non_null(strstr(mv_last_error(h), "mv_sgemv_nt: y and z overlap (bytes ["));
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, A + 60, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_non_null(strstr(mv_last_error(h), "mv_sgemv_nt: y overlaps A"));
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &one, A, 8, x, 1, &zero, y, 1, &one, w, 1, &zero, x, -1),
+                     MV_ERR_INVALID_VALUE);
+    assert_non_null(strstr(mv_last_error(h), "mv_sgemv_nt: z overlaps x"));
+    /* A half left alone (alpha = 0, beta = 1) may share its output with anything. */
+    assert_int_equal(mv_sgemv_nt(h, 8, 8, &zero, A, 8, x, 1, &one, z, 1, &one, w, 1, &zero, z, 1),
+                     MV_ERR_NO_DEVICE);
+    const double oned = 1.0, zerod = 0.0;
+    double Ad[64] = {0}, xd[8] = {0}, yd[8] = {0}, wd[8] = {0}, zd[8] = {0};
+    assert_int_equal(mv_dgemv_nt(h, 8, 8, &oned, Ad, 8, xd, 1, &zerod, yd, 1, &oned, wd, 1, NULL, zd, 1),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_dgemv_nt: delta = NULL");
+    assert_int_equal(mv_dgemv_nt(h, 8, 8, &oned, Ad, 8, xd, 1, &zerod, yd, 1, &oned, wd, 1, &zerod, zd, 1),
+                     MV_ERR_NO_DEVICE);
+    unsigned char expect[sizeof y];
+    memset(expect, 0x5a, sizeof expect);
+    assert_memory_equal(y, expect, sizeof y);
+    assert_memory_equal(z, expect, sizeof z);
+}
+
 static void test_quick_return_alpha0_beta1(void **state)
 {
     mv_handle h = *state;
@@ -224,6 +298,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_validation_dgemv, setup_handle, teardown_handle),
         cmocka_unit_test_setup_teardown(test_validation_device_mode, setup_handle, teardown_handle),
         cmocka_unit_test_setup_teardown(test_quick_return_alpha0_beta1, setup_handle, teardown_handle),
+        cmocka_unit_test_setup_teardown(test_validation_gemv_nt, setup_handle, teardown_handle),
     };
     return cmocka_run_group_tests_name("api_host", tests, NULL, NULL);
 }

@@ -27,9 +27,10 @@ mv_status mv_check_operands(mv_handle h, const char *fn, mv_dtype dtype, int emp
     if (!ops->out)
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: %s = NULL", fn, ops->out_name);
     if (!alpha)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: alpha = NULL", fn);
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: %s = NULL", fn,
+                       ops->scalar_name[0] ? ops->scalar_name[0] : "alpha");
     if (!beta)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: beta = NULL", fn);
+        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: %s = NULL", fn, ops->scalar_name[1] ? ops->scalar_name[1] : "beta");
     *alpha_s = (mv_scalar){0};
     *beta_s = (mv_scalar){0};
     if (device_mode) {

@@ -55,6 +55,7 @@ typedef struct {
     const char *in_name[2];
     const void *out;
     const char *out_name;
+    const char *scalar_name[2]; /* NULL: "alpha" and "beta" */
 } mv_operands;
 
 MV_INTERNAL mv_status mv_check_operands(mv_handle h, const char *fn, mv_dtype dtype, int empty_product,

@@ -82,7 +82,7 @@ mv_status mv_gemm_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     if (m == 0 || n == 0)
         return MV_SUCCESS;
 
-    const mv_operands ops = {{A, B}, {"A", "B"}, C, "C"};
+    const mv_operands ops = {{A, B}, {"A", "B"}, C, "C", {NULL, NULL}};
     int reads_ab, unchanged;
     *args = (mv_gemm_args){0};
     if ((st = mv_check_operands(h, fn, dtype, k == 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads_ab,

@@ -13,16 +13,6 @@ static const char *op_name(mv_dtype dtype)
     return dtype == MV_DTYPE_S ? "mv_sgemv" : "mv_dgemv";
 }
 
-/* Largest element offset of a vector of len elements with increment inc must
- * stay addressable: (len - 1) * |inc| elements of size bytes. */
-static int vector_fits(int64_t len, int64_t inc, size_t size)
-{
-    if (inc == INT64_MIN)
-        return 0;
-    int64_t step = inc < 0 ? -inc : inc;
-    return len <= 1 || step <= (INT64_MAX / (int64_t)size) / (len - 1);
-}
-
 /* Validates the arguments in BLAS order and fills args. Returns MV_SUCCESS
  * with *quick set when the call has nothing to do. */
 mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operation trans, int64_t m, int64_t n,
@@ -52,12 +42,12 @@ mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     const int64_t len_y = trans == MV_OP_N ? m : n;
     if (incx == 0)
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incx = 0 must not be 0", fn);
-    if (!vector_fits(len_x, incx, size))
+    if (!mv_vector_fits(len_x, incx, size))
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incx = %lld with %lld elements spans more than 2^63 bytes",
                        fn, (long long)incx, (long long)len_x);
     if (incy == 0)
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incy = 0 must not be 0", fn);
-    if (!vector_fits(len_y, incy, size))
+    if (!mv_vector_fits(len_y, incy, size))
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: incy = %lld with %lld elements spans more than 2^63 bytes",
                        fn, (long long)incy, (long long)len_y);
 
@@ -65,7 +55,7 @@ mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     if (m == 0 || n == 0)
         return MV_SUCCESS;
 
-    const mv_operands ops = {{A, x}, {"A", "x"}, y, "y"};
+    const mv_operands ops = {{A, x}, {"A", "x"}, y, "y", {NULL, NULL}};
     int reads, unchanged;
     *args = (mv_gemv_args){0};
     mv_status st = mv_check_operands(h, fn, dtype, 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads,

@@ -13,4 +13,14 @@ MV_INTERNAL mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtyp
                                       int64_t incx, const void *beta, void *y, int64_t incy, mv_gemv_args *args,
                                       int *quick);
 
+/* The largest element offset of a vector of len elements with increment inc
+ * must stay addressable: (len - 1) * |inc| elements of size bytes. */
+static inline int mv_vector_fits(int64_t len, int64_t inc, size_t size)
+{
+    if (inc == INT64_MIN)
+        return 0;
+    const int64_t step = inc < 0 ? -inc : inc;
+    return len <= 1 || step <= (INT64_MAX / (int64_t)size) / (len - 1);
+}
+
 #endif

@@ -39,6 +39,27 @@ typedef struct {
     int64_t split_counter_count;
 } mv_gemv_args;
 
+/* y = alpha*A*x + beta*y and z = gamma*A^T*w + delta*z in one pass over A
+ * (src/gemv/gemv_nt.cu). Pointers at logical element 0, as for GEMV. */
+typedef struct {
+    int64_t m, n, lda;      /* validated: m, n >= 1 */
+    const void *A;
+    const void *x, *w;
+    void *y, *z;
+    int64_t incx, incy, incw, incz;
+    mv_scalar alpha, beta, gamma, delta;
+    int do_y, do_z;         /* 0: that half leaves its output alone (host mode) */
+    cudaStream_t stream;
+    int sm_count;
+    int pdl;
+    void *split_ws;
+    size_t split_ws_bytes;
+    unsigned *split_counters;
+    int64_t split_counter_count;
+} mv_gemv_nt_args;
+
+cudaError_t mv_gemv_nt_launch(mv_dtype dtype, const mv_gemv_nt_args *args);
+
 #define MV_VARIANT_OP_N 1u
 #define MV_VARIANT_OP_T 2u
 

@@ -1,0 +1,359 @@
+// y = alpha*A*x + beta*y and z = gamma*A^T*w + delta*z in one pass over A
+// (mv_sgemv_nt, mv_dgemv_nt): each element of A read once serves both
+// products, so the pair costs one read of A where two GEMVs cost two.
+//
+// Layout. A block of 8 warps owns a band of BR = 8*32*V rows (V elements,
+// 16 bytes, per lane per column) and a range of columns. Lane l of warp w
+// holds rows band + w*32V + l*V .. +V-1: for each column c it loads those V
+// elements of A in one 16-byte load, adds a*x[c] into its V sums of y
+// (complete over the block's columns, no exchange) and a.w (its V elements
+// of w, in registers) into one partial sum of z[c]. After 32 columns the
+// warp's 32 partial sums per lane are exchanged by a transposing butterfly
+// (31 shuffles) so that lane l holds column c0 + l's sum over the warp's
+// rows; the 8 warps' sums meet in shared memory every 4 tiles (one barrier
+// per 128 columns) and are added in warp order.
+//
+// Napkin math (H100): per tile a lane issues 32 16-byte loads, 2*32*V FMAs
+// and ~95 exchange instructions: ~40 bytes of A per warp instruction, far
+// above the ~13 bytes per clock per SM that the read bandwidth asks, so the
+// kernel is bound by reading A, as one GEMV is. 2 blocks per SM (about 100
+// registers) keep 16 warps x 32 lanes x 8 loads x 16 bytes = 64 KiB in
+// flight per SM.
+//
+// Splits. Too few bands for the GPU (short A): the columns are split into
+// S_c ranges, each writing partial sums of y; more than one band: each band
+// writes partial sums of z. A second kernel adds the partial sums in a fixed
+// order and applies the scalars (deterministic, no atomics). Partial sums
+// that would not fit the handle's workspace: the two products as two GEMVs
+// (the default GEMV path), which read A twice.
+//
+// Columns off a 16-byte boundary (lda not a multiple of V or A unaligned):
+// the same kernel with scalar loads (VEC = false).
+#include <algorithm>
+#include <cstdint>
+
+#include "gemv/gemv_common.cuh"
+#include "gemv/gemv_kernels.h"
+
+namespace mv {
+namespace {
+
+constexpr int kNtThreads = 256;
+constexpr int kNtWarps = kNtThreads / 32;
+constexpr int kTile = 32;      // columns per exchange
+constexpr int kTileBatch = 4;  // tiles per barrier
+constexpr int kColUnroll = 8;  // column loads in flight per lane
+
+__host__ __device__ constexpr int64_t ceil_div_nt(int64_t a, int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+struct NtParams {
+    int64_t m, n, lda;
+    const void *A, *x, *w;
+    void *y, *z;
+    int64_t incx, incy, incw, incz;
+    mv_scalar alpha, beta, gamma, delta;
+    int do_y, do_z;
+    int64_t slice;   // columns per column range (a multiple of kTile)
+    int64_t ranges;  // S_c
+    int64_t bands;   // B_r
+    void *ypart;     // S_c x m partial sums of y when S_c > 1
+    void *zpart;     // B_r x n partial sums of z when B_r > 1
+};
+
+template <typename T>
+struct Halves {
+    T alpha, beta, gamma, delta;
+    bool read_x, read_w;    // the products: alpha != 0 (gamma != 0) and the half is on
+    bool write_y, write_z;  // the outputs: the half is on and not (scalar 0, beta/delta 1)
+
+    __device__ __forceinline__ explicit Halves(const NtParams &p)
+        : alpha(load_scalar<T>(p.alpha)), beta(load_scalar<T>(p.beta)), gamma(load_scalar<T>(p.gamma)),
+          delta(load_scalar<T>(p.delta))
+    {
+        read_x = p.do_y && alpha != T(0);
+        read_w = p.do_z && gamma != T(0);
+        write_y = p.do_y && !(alpha == T(0) && beta == T(1));
+        write_z = p.do_z && !(gamma == T(0) && delta == T(1));
+    }
+};
+
+template <typename T, int V, bool VEC>
+__device__ __forceinline__ void load_rows_nt(const T *p, int64_t left, T (&v)[V])
+{
+    if (VEC && left >= V) {
+        if constexpr (sizeof(T) == 4) {
+            const float4 q = __ldg(reinterpret_cast<const float4 *>(p));
+            v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+        } else {
+            const double2 q = __ldg(reinterpret_cast<const double2 *>(p));
+            v[0] = q.x, v[1] = q.y;
+        }
+    } else {
+#pragma unroll
+        for (int e = 0; e < V; ++e)
+            v[e] = e < left ? __ldg(p + e) : T(0);
+    }
+}
+
+// 32 values per lane in, lane l out with the warp's sum of value l: a
+// butterfly that halves the values each step (each pair summed in one lane
+// only, so every column's sum has one fixed order).
+template <typename T>
+__device__ __forceinline__ T transpose_sum32(T (&v)[kTile], int lane)
+{
+#pragma unroll
+    for (int o = kTile / 2; o >= 1; o >>= 1) {
+        const bool up = (lane & o) != 0;
+#pragma unroll
+        for (int i = 0; i < o; ++i) {
+            const T send = up ? v[i] : v[i + o];
+            const T keep = up ? v[i + o] : v[i];
+            v[i] = keep + __shfl_xor_sync(0xffffffffu, send, o);
+        }
+    }
+    return v[0];
+}
+
+template <typename T, bool VEC>
+__global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
+{
+    constexpr int V = 16 / int(sizeof(T));
+    constexpr int64_t BR = int64_t(kNtWarps) * 32 * V;
+    __shared__ T zs[kTileBatch][kNtWarps][kTile];
+    const Halves<T> hv(p);
+    if (!hv.write_y && !hv.write_z)
+        return;
+    const bool reads_a = hv.read_x || hv.read_w;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int64_t band = blockIdx.x % p.bands, range = blockIdx.x / p.bands;
+    const int64_t r = band * BR + int64_t(warp) * 32 * V + int64_t(lane) * V;
+    const int64_t rows_left = p.m - r;
+    const int64_t c_begin = range * p.slice, c_end = min(p.n, c_begin + p.slice);
+    const T *A = static_cast<const T *>(p.A);
+    const T *x = static_cast<const T *>(p.x);
+    const T *w = static_cast<const T *>(p.w);
+
+    T wv[V], yacc[V];
+#pragma unroll
+    for (int v = 0; v < V; ++v) {
+        wv[v] = hv.read_w && v < rows_left ? w[(r + v) * p.incw] : T(0);
+        yacc[v] = T(0);
+    }
+
+    const int64_t tiles = ceil_div_nt(c_end - c_begin, kTile);
+    for (int64_t t = 0; t < tiles; ++t) {
+        const int64_t c0 = c_begin + t * kTile;
+        T zp[kTile];
+#pragma unroll
+        for (int cc = 0; cc < kTile; cc += kColUnroll) {
+            T a[kColUnroll][V];
+            T xc[kColUnroll];
+#pragma unroll
+            for (int u = 0; u < kColUnroll; ++u) {
+                const int64_t c = c0 + cc + u;
+                const bool in = c < c_end;
+                if (reads_a && in && rows_left > 0)
+                    load_rows_nt<T, V, VEC>(A + r + c * p.lda, rows_left, a[u]);
+                else
+#pragma unroll
+                    for (int v = 0; v < V; ++v)
+                        a[u][v] = T(0);
+                xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
+            }
+#pragma unroll
+            for (int u = 0; u < kColUnroll; ++u) {
+                T dot = T(0);
+#pragma unroll
+                for (int v = 0; v < V; ++v) {
+                    yacc[v] = fma(a[u][v], xc[u], yacc[v]);
+                    dot = fma(a[u][v], wv[v], dot);
+                }
+                zp[cc + u] = dot;
+            }
+        }
+        const int tb = int(t % kTileBatch);
+        zs[tb][warp][lane] = transpose_sum32<T>(zp, lane);
+        if (tb == kTileBatch - 1 || t == tiles - 1) {
+            __syncthreads();
+            const int64_t base = c0 - int64_t(tb) * kTile;
+            if (hv.write_z && threadIdx.x < (tb + 1) * kTile) {
+                const int tt = threadIdx.x / kTile, l = threadIdx.x % kTile;
+                const int64_t c = base + int64_t(tt) * kTile + l;
+                if (c < c_end) {
+                    T sum = zs[tt][0][l];
+#pragma unroll
+                    for (int k = 1; k < kNtWarps; ++k)
+                        sum += zs[tt][k][l];
+                    if (p.bands > 1)
+                        static_cast<T *>(p.zpart)[band * p.n + c] = sum;
+                    else
+                        store_output(static_cast<T *>(p.z) + c * p.incz, hv.gamma, sum, hv.delta);
+                }
+            }
+            __syncthreads();
+        }
+    }
+
+    if (hv.write_y)
+#pragma unroll
+        for (int v = 0; v < V; ++v) {
+            const int64_t i = r + v;
+            if (i >= p.m)
+                break;
+            if (p.ranges > 1)
+                static_cast<T *>(p.ypart)[range * p.m + i] = yacc[v];
+            else
+                store_output(static_cast<T *>(p.y) + i * p.incy, hv.alpha, yacc[v], hv.beta);
+        }
+}
+
+// The partial sums of the split halves, added in a fixed order: y over the
+// S_c column ranges, z over the B_r bands.
+template <typename T>
+__global__ void __launch_bounds__(kNtThreads) gemv_nt_finish(NtParams p)
+{
+    const Halves<T> hv(p);
+    const bool ys = hv.write_y && p.ranges > 1, zs = hv.write_z && p.bands > 1;
+    const int64_t total = (ys ? p.m : 0) + (zs ? p.n : 0);
+    for (int64_t k = int64_t(blockIdx.x) * kNtThreads + threadIdx.x; k < total;
+         k += int64_t(gridDim.x) * kNtThreads) {
+        if (ys && k < p.m) {
+            const T *part = static_cast<const T *>(p.ypart);
+            T sum = T(0);
+            for (int64_t s = 0; s < p.ranges; ++s)
+                sum += part[s * p.m + k];
+            store_output(static_cast<T *>(p.y) + k * p.incy, hv.alpha, sum, hv.beta);
+        } else {
+            const int64_t j = ys ? k - p.m : k;
+            const T *part = static_cast<const T *>(p.zpart);
+            T sum = T(0);
+            for (int64_t b = 0; b < p.bands; ++b)
+                sum += part[b * p.n + j];
+            store_output(static_cast<T *>(p.z) + j * p.incz, hv.gamma, sum, hv.delta);
+        }
+    }
+}
+
+// One GEMV of the pair on the default GEMV path (the fallback).
+cudaError_t one_gemv(mv_dtype dtype, const mv_gemv_nt_args *a, int trans)
+{
+    mv_gemv_args g = {};
+    g.trans = trans;
+    g.m = a->m;
+    g.n = a->n;
+    g.lda = a->lda;
+    g.A = a->A;
+    g.x = trans ? a->w : a->x;
+    g.y = trans ? a->z : a->y;
+    g.incx = trans ? a->incw : a->incx;
+    g.incy = trans ? a->incz : a->incy;
+    g.alpha = trans ? a->gamma : a->alpha;
+    g.beta = trans ? a->delta : a->beta;
+    g.stream = a->stream;
+    g.sm_count = a->sm_count;
+    g.pdl = a->pdl;
+    g.split_ws = a->split_ws;
+    g.split_ws_bytes = a->split_ws_bytes;
+    g.split_counters = a->split_counters;
+    g.split_counter_count = a->split_counter_count;
+    return mv_gemv_launch(dtype, &g);
+}
+
+template <typename T>
+int nt_blocks_per_sm(bool vec)
+{
+    static const int per_sm[2] = {
+        [] {
+            int b = 0;
+            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, gemv_nt_kernel<T, false>, kNtThreads, 0) !=
+                cudaSuccess) {
+                (void)cudaGetLastError();
+                b = 1;
+            }
+            return b > 0 ? b : 1;
+        }(),
+        [] {
+            int b = 0;
+            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, gemv_nt_kernel<T, true>, kNtThreads, 0) !=
+                cudaSuccess) {
+                (void)cudaGetLastError();
+                b = 1;
+            }
+            return b > 0 ? b : 1;
+        }(),
+    };
+    return per_sm[vec ? 1 : 0];
+}
+
+template <typename T>
+cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
+{
+    constexpr int V = 16 / int(sizeof(T));
+    constexpr int64_t BR = int64_t(kNtWarps) * 32 * V;
+    const bool vec = a->lda % V == 0 && (reinterpret_cast<uintptr_t>(a->A) & 15u) == 0;
+    NtParams p{};
+    p.m = a->m;
+    p.n = a->n;
+    p.lda = a->lda;
+    p.A = a->A;
+    p.x = a->x;
+    p.w = a->w;
+    p.y = a->y;
+    p.z = a->z;
+    p.incx = a->incx;
+    p.incy = a->incy;
+    p.incw = a->incw;
+    p.incz = a->incz;
+    p.alpha = a->alpha;
+    p.beta = a->beta;
+    p.gamma = a->gamma;
+    p.delta = a->delta;
+    p.do_y = a->do_y;
+    p.do_z = a->do_z;
+    // Bands are fixed by m; column ranges fill one wave of the GPU, none
+    // shorter than a batch of tiles, as long as the partial sums fit.
+    p.bands = ceil_div_nt(a->m, BR);
+    const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
+    const int64_t wave = sms * nt_blocks_per_sm<T>(vec);
+    int64_t ranges = p.bands >= wave ? 1 : ceil_div_nt(wave, p.bands);
+    ranges = std::min(ranges, std::max<int64_t>(1, a->n / (kTile * kTileBatch)));
+    const int64_t ws_elems = a->split_ws ? int64_t(a->split_ws_bytes / sizeof(T)) : 0;
+    const int64_t z_elems = p.bands > 1 ? p.bands * a->n : 0;
+    if (z_elems > ws_elems) {  // the partial sums of z do not fit: two GEMVs
+        cudaError_t err = cudaSuccess;
+        if (a->do_y)
+            err = one_gemv(dtype, a, 0);
+        if (err == cudaSuccess && a->do_z)
+            err = one_gemv(dtype, a, 1);
+        return err;
+    }
+    if (ranges > 1)
+        ranges = std::min(ranges, std::max<int64_t>(1, (ws_elems - z_elems) / a->m));
+    p.slice = ceil_div_nt(ceil_div_nt(a->n, ranges), kTile) * kTile;
+    p.ranges = ceil_div_nt(a->n, p.slice);
+    T *ws = static_cast<T *>(a->split_ws);
+    p.ypart = p.ranges > 1 ? ws : nullptr;
+    p.zpart = p.bands > 1 ? ws + (p.ranges > 1 ? p.ranges * a->m : 0) : nullptr;
+    const int64_t blocks = p.bands * p.ranges;
+    if (vec)
+        gemv_nt_kernel<T, true><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
+    else
+        gemv_nt_kernel<T, false><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
+    cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess || (p.ranges <= 1 && p.bands <= 1))
+        return err;
+    const int64_t total = (p.ranges > 1 ? a->m : 0) + (p.bands > 1 ? a->n : 0);
+    gemv_nt_finish<T><<<blocks_for(total, kNtThreads), kNtThreads, 0, a->stream>>>(p);
+    return cudaGetLastError();
+}
+
+}  // namespace
+}  // namespace mv
+
+extern "C" cudaError_t mv_gemv_nt_launch(mv_dtype dtype, const mv_gemv_nt_args *args)
+{
+    return dtype == MV_DTYPE_D ? mv::launch_nt<double>(dtype, args) : mv::launch_nt<float>(dtype, args);
+}

@@ -1,0 +1,442 @@
+/* mv_sgemv_nt / mv_dgemv_nt on the GPU: both products against the double
+ * reference (each half as an xGEMV) at odd shapes, leading dimensions,
+ * increments and alignments, with and without the splits; the scalar rules
+ * per half with NaN where nothing may be read; errors that change nothing;
+ * the same bits run after run; graph capture. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <cuda_runtime_api.h>
+
+#include "gemv_check.h"
+#include "gpu_helpers.h"
+#include "reference.h"
+
+typedef struct {
+    int dtype;
+    int64_t m, n, lda, incx, incy, incw, incz;
+    double alpha, beta, gamma, delta;
+    int nan_a, nan_x, nan_w; /* inputs that must not be read, as NaN */
+    int64_t off_a;           /* A starts this many elements into its buffer (unaligned) */
+} nt_case;
+
+#define NT_FMT "%s m=%lld n=%lld lda=%lld incx=%lld incy=%lld incw=%lld incz=%lld alpha=%g beta=%g gamma=%g delta=%g"
+#define NT_ARGS(c)                                                                                              \
+    dtype_name((c)->dtype), (long long)(c)->m, (long long)(c)->n, (long long)(c)->lda, (long long)(c)->incx,   \
+        (long long)(c)->incy, (long long)(c)->incw, (long long)(c)->incz, (c)->alpha, (c)->beta, (c)->gamma,    \
+        (c)->delta
+
+/* The call through the public API with the handle's pointer mode: host
+ * scalars converted to the dtype, or device scalars uploaded. */
+static mv_status call_nt(mv_handle h, const nt_case *c, const void *A, const void *x, void *y, const void *w,
+                         void *z, int null_scalar)
+{
+    mv_pointer_mode mode = MV_POINTER_MODE_HOST;
+    CHECK_MV(h, mv_get_pointer_mode(h, &mode));
+    const double s[4] = {c->alpha, c->beta, c->gamma, c->delta};
+    const float sf[4] = {(float)s[0], (float)s[1], (float)s[2], (float)s[3]};
+    void *ds = NULL;
+    const char *base;
+    if (mode == MV_POINTER_MODE_DEVICE) {
+        ds = dev_upload(c->dtype, s, 4);
+        base = ds;
+    } else {
+        base = c->dtype == DT_D ? (const char *)s : (const char *)sf;
+    }
+    const size_t es = dtype_size(c->dtype);
+    const void *p[4];
+    for (int i = 0; i < 4; ++i)
+        p[i] = i + 1 == null_scalar ? NULL : base + (size_t)i * es;
+    mv_status st;
+    if (c->dtype == DT_D)
+        st = mv_dgemv_nt(h, c->m, c->n, p[0], A, c->lda, x, c->incx, p[1], y, c->incy, p[2], w, c->incw, p[3], z,
+                         c->incz);
+    else
+        st = mv_sgemv_nt(h, c->m, c->n, p[0], A, c->lda, x, c->incx, p[1], y, c->incy, p[2], w, c->incw, p[3], z,
+                         c->incz);
+    if (ds) {
+        CHECK_CUDA(cudaDeviceSynchronize());
+        dev_free(ds);
+    }
+    return st;
+}
+
+/* One output (y: trans 0, z: trans 1) against ref_gemv; elements between a
+ * strided output's own must come back bitwise. */
+static void check_half(const nt_case *c, int trans, const double *A, const double *v, const double *out_in,
+                       const double *out)
+{
+    const int64_t len = trans ? c->n : c->m, len_in = trans ? c->m : c->n;
+    const int64_t inc = trans ? c->incz : c->incy;
+    const size_t span = vector_span(len, inc);
+    double *want = malloc(span * sizeof *want), *bound = malloc((size_t)len * sizeof *bound);
+    assert_true(want && bound);
+    memcpy(want, out_in, span * sizeof *want);
+    ref_gemv(trans, c->m, c->n, trans ? c->gamma : c->alpha, A, c->lda, v, trans ? c->incw : c->incx,
+             trans ? c->delta : c->beta, want, inc, bound);
+    const int64_t step = inc < 0 ? -inc : inc;
+    for (size_t q = 0; q < span; ++q)
+        if (q % (size_t)step != 0 && !same_bits(&out[q], &out_in[q], 1))
+            fail_msg(NT_FMT ": %c[%zu], between elements, changed", NT_ARGS(c), trans ? 'z' : 'y', q);
+    for (int64_t i = 0; i < len; ++i) {
+        const int64_t q = ref_index(i, len, inc);
+        const double tol = ref_tolerance(dtype_roundoff(c->dtype), len_in, bound[i]);
+        const double err = out[q] - want[q];
+        if (!(err <= tol && -err <= tol))
+            fail_msg(NT_FMT ": %c element %lld is %.17g, reference %.17g, error %.3g > tolerance %.3g", NT_ARGS(c),
+                     trans ? 'z' : 'y', (long long)i, out[q], want[q], err, tol);
+    }
+    free(want);
+    free(bound);
+}
+
+static double *host_vector(rng_t *r, int dtype, size_t span, int nan)
+{
+    double *v = malloc((span ? span : 1) * sizeof *v);
+    assert_non_null(v);
+    if (nan)
+        fill_nan(v, span);
+    else
+        fill_random(r, dtype, v, span);
+    return v;
+}
+
+/* Runs c with fresh data (outputs NaN where beta / delta is 0, so a read
+ * shows), checks both outputs and that A, x and w come back unchanged;
+ * *y_out and *z_out (if given) receive the outputs (the caller frees). */
+static void run_nt_keep(mv_handle h, const nt_case *c, rng_t *r, double **y_out, double **z_out)
+{
+    const size_t sa = (size_t)(c->off_a + c->lda * c->n), sx = vector_span(c->n, c->incx);
+    const size_t sy = vector_span(c->m, c->incy), sw = vector_span(c->m, c->incw), sz = vector_span(c->n, c->incz);
+    double *A = host_vector(r, c->dtype, sa, c->nan_a), *x = host_vector(r, c->dtype, sx, c->nan_x);
+    double *w = host_vector(r, c->dtype, sw, c->nan_w);
+    double *y = host_vector(r, c->dtype, sy, c->beta == 0.0), *z = host_vector(r, c->dtype, sz, c->delta == 0.0);
+    /* Gaps of strided outputs: NaN, to be found unchanged. */
+    for (size_t q = 0; q < sy; ++q)
+        if (q % (size_t)llabs(c->incy))
+            y[q] = NAN;
+    for (size_t q = 0; q < sz; ++q)
+        if (q % (size_t)llabs(c->incz))
+            z[q] = NAN;
+    void *dA = dev_upload(c->dtype, A, sa), *dx = dev_upload(c->dtype, x, sx), *dw = dev_upload(c->dtype, w, sw);
+    void *dy = dev_upload(c->dtype, y, sy), *dz = dev_upload(c->dtype, z, sz);
+    const size_t es = dtype_size(c->dtype);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    const mv_status st = call_nt(h, c, (const char *)dA + (size_t)c->off_a * es, dx, dy, dw, dz, 0);
+    if (st != MV_SUCCESS)
+        fail_msg(NT_FMT ": returned %s: %s", NT_ARGS(c), mv_status_string(st), mv_last_error(h));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaGetLastError());
+    double *oy = malloc(sy * sizeof *oy), *oz = malloc(sz * sizeof *oz), *back = malloc(sa * sizeof *back);
+    assert_true(oy && oz && back);
+    dev_download(c->dtype, dy, oy, sy);
+    dev_download(c->dtype, dz, oz, sz);
+    check_half(c, 0, A + c->off_a, x, y, oy);
+    check_half(c, 1, A + c->off_a, w, z, oz);
+    dev_download(c->dtype, dA, back, sa);
+    if (!same_bits(back, A, sa))
+        fail_msg(NT_FMT ": A was modified", NT_ARGS(c));
+    dev_download(c->dtype, dx, back, sx);
+    if (!same_bits(back, x, sx))
+        fail_msg(NT_FMT ": x was modified", NT_ARGS(c));
+    dev_download(c->dtype, dw, back, sw);
+    if (!same_bits(back, w, sw))
+        fail_msg(NT_FMT ": w was modified", NT_ARGS(c));
+    if (y_out)
+        *y_out = oy;
+    else
+        free(oy);
+    if (z_out)
+        *z_out = oz;
+    else
+        free(oz);
+    free(back);
+    dev_free(dA);
+    dev_free(dx);
+    dev_free(dw);
+    dev_free(dy);
+    dev_free(dz);
+    free(A);
+    free(x);
+    free(w);
+    free(y);
+    free(z);
+}
+
+static void run_nt(mv_handle h, nt_case c, rng_t *r)
+{
+    if (!c.lda)
+        c.lda = c.m > 1 ? c.m : 1;
+    run_nt_keep(h, &c, r, NULL, NULL);
+}
+
+/* Shapes: one band and one column range, bands (z's partial sums), column
+ * ranges (y's), both; odd sizes everywhere. */
+static void test_shapes(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(60);
+    static const int64_t shapes[][2] = {{1, 1},    {7, 3},     {33, 65},   {1000, 3},  {3, 1000},  {1025, 257},
+                                        {4099, 37}, {37, 4099}, {2049, 1023}, {50001, 7}, {9, 70001}, {3001, 3001}};
+    static const double scal[][4] = {{1.0, 0.0, 1.0, 0.0}, {1.5, 0.5, -0.75, 2.0}, {-1.0, 1.0, 0.25, -1.0}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+        const int64_t m = shapes[s][0], n = shapes[s][1];
+        if (small_mode() && m * n > 300000)
+            continue;
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+            const double *k = scal[(s + (size_t)dtype) % 3];
+            run_nt(h, (nt_case){dtype, m, n, 0, 1, 1, 1, 1, k[0], k[1], k[2], k[3], 0, 0, 0, 0}, &r);
+        }
+    }
+}
+
+/* Odd lda (scalar loads), A off a 16-byte boundary, strided and negative
+ * increments on every vector. */
+static void test_strides_and_alignment(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(61);
+    static const int64_t shapes[][2] = {{131, 67}, {2051, 45}, {45, 2051}};
+    for (size_t s = 0; s < 3; ++s)
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+            const int64_t m = shapes[s][0], n = shapes[s][1];
+            run_nt(h, (nt_case){dtype, m, n, m + 3, 2, -3, -1, 5, 1.25, -0.5, 0.5, 1.5, 0, 0, 0, 0}, &r);
+            run_nt(h, (nt_case){dtype, m, n, m + 5, -1, 1, 3, -2, -1.0, 0.0, 2.0, 0.0, 0, 0, 0, 1}, &r);
+            run_nt(h, (nt_case){dtype, m, n, (m + 4) / 4 * 4, 1, 2, 1, 1, 1.0, 0.25, 1.0, 0.0, 0, 0, 0, 2}, &r);
+        }
+}
+
+/* Per half: alpha = 0 reads no x (NaN there), gamma = 0 no w, both no A;
+ * beta / delta = 0 read no output (NaN there, run_nt_keep poisons); in
+ * both pointer modes. */
+static void test_scalar_rules(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(62);
+    for (int mode = 0; mode < 2; ++mode) {
+        CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+        for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+            run_nt(h, (nt_case){dtype, 517, 301, 0, 1, 1, 1, 1, 0.0, 2.0, 1.5, 0.0, 0, 1, 0, 0}, &r);
+            run_nt(h, (nt_case){dtype, 517, 301, 0, 1, 1, 1, 1, 1.5, 0.0, 0.0, -2.0, 0, 0, 1, 0}, &r);
+            run_nt(h, (nt_case){dtype, 517, 301, 0, 1, 1, 1, 1, 0.0, 0.5, 0.0, 0.0, 1, 1, 1, 0}, &r);
+            run_nt(h, (nt_case){dtype, 5001, 33, 0, 1, 1, 1, 1, 0.0, 1.0, 1.0, 0.0, 0, 1, 0, 0}, &r);
+            run_nt(h, (nt_case){dtype, 33, 5001, 0, 1, 1, 1, 1, 1.0, 0.0, 0.0, 1.0, 0, 0, 1, 0}, &r);
+        }
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+}
+
+/* A half with alpha = 0 and beta = 1 leaves its output bitwise alone (the
+ * other half runs); m = 0 or n = 0 leaves both. */
+static void test_quick_returns(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(63);
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+        for (int mode = 0; mode < 2; ++mode) {
+            CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+            enum { M = 300, N = 200 };
+            double A[M * N], x[N], w[M], y[M], z[N], oy[M], oz[N];
+            fill_random(&r, dtype, A, M * N);
+            fill_random(&r, dtype, x, N);
+            fill_random(&r, dtype, w, M);
+            fill_random(&r, dtype, y, M);
+            fill_random(&r, dtype, z, N);
+            void *dA = dev_upload(dtype, A, M * N), *dx = dev_upload(dtype, x, N), *dw = dev_upload(dtype, w, M);
+            void *dy = dev_upload(dtype, y, M), *dz = dev_upload(dtype, z, N);
+            CHECK_CUDA(cudaDeviceSynchronize());
+            nt_case c = {dtype, M, N, M, 1, 1, 1, 1, 0.0, 1.0, 2.0, 0.5, 0, 0, 0, 0};
+            CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+            CHECK_CUDA(cudaDeviceSynchronize());
+            dev_download(dtype, dy, oy, M);
+            assert_true(same_bits(oy, y, M));
+            c.m = 0;
+            dev_download(dtype, dz, z, N); /* z as the first call left it */
+            CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+            c.m = M;
+            c.n = 0;
+            CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+            CHECK_CUDA(cudaDeviceSynchronize());
+            dev_download(dtype, dz, oz, N);
+            assert_true(same_bits(oz, z, N));
+            dev_free(dA);
+            dev_free(dx);
+            dev_free(dw);
+            dev_free(dy);
+            dev_free(dz);
+        }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+}
+
+/* Bad arguments: the status, the message naming the argument, and the
+ * outputs untouched. */
+static void test_errors_change_nothing(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(64);
+    enum { M = 40, N = 30 };
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+        const char *fn = dtype == DT_D ? "mv_dgemv_nt" : "mv_sgemv_nt";
+        double buf[M * N + 4 * M], y[M], z[N], o[M];
+        fill_random(&r, dtype, buf, M * N + 4 * M);
+        fill_random(&r, dtype, y, M);
+        fill_random(&r, dtype, z, N);
+        void *dbuf = dev_upload(dtype, buf, M * N + 4 * M), *dy = dev_upload(dtype, y, M), *dz = dev_upload(dtype, z, N);
+        const size_t es = dtype_size(dtype);
+        char *A = dbuf, *x = A + (size_t)(M * N) * es, *w = x + (size_t)M * es;
+        CHECK_CUDA(cudaDeviceSynchronize());
+        char msg[256];
+        const nt_case ok = {dtype, M, N, M, 1, 1, 1, 1, 1.0, 0.0, 1.0, 0.0, 0, 0, 0, 0};
+        nt_case c = ok;
+        c.m = -1;
+        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: m = -1 must be >= 0", fn);
+        assert_string_equal(mv_last_error(h), msg);
+        c = ok;
+        c.lda = M - 1;
+        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: lda = %d must be >= max(1, m) = %d", fn, M - 1, M);
+        assert_string_equal(mv_last_error(h), msg);
+        c = ok;
+        c.incw = 0;
+        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: incw = 0 must not be 0", fn);
+        assert_string_equal(mv_last_error(h), msg);
+        c = ok;
+        c.incz = 0;
+        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: incz = 0 must not be 0", fn);
+        assert_string_equal(mv_last_error(h), msg);
+        assert_int_equal(call_nt(h, &ok, A, x, dy, NULL, dz, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: w = NULL", fn);
+        assert_string_equal(mv_last_error(h), msg);
+        assert_int_equal(call_nt(h, &ok, A, x, dy, w, NULL, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: z = NULL", fn);
+        assert_string_equal(mv_last_error(h), msg);
+        assert_int_equal(call_nt(h, &ok, A, x, dy, w, dz, 3), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: gamma = NULL", fn);
+        assert_string_equal(mv_last_error(h), msg);
+        assert_int_equal(call_nt(h, &ok, A, x, dy, w, dz, 4), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: delta = NULL", fn);
+        assert_string_equal(mv_last_error(h), msg);
+        /* Overlaps: y with z, z with A, y with w. */
+        assert_int_equal(call_nt(h, &ok, A, x, dy, w, (char *)dy + es, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: y and z overlap", fn);
+        assert_non_null(strstr(mv_last_error(h), msg));
+        assert_int_equal(call_nt(h, &ok, A, x, dy, w, A + 5 * es, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: z overlaps A", fn);
+        assert_non_null(strstr(mv_last_error(h), msg));
+        assert_int_equal(call_nt(h, &ok, A, x, (void *)w, w + es, dz, 0), MV_ERR_INVALID_VALUE);
+        snprintf(msg, sizeof msg, "%s: y overlaps w", fn);
+        assert_non_null(strstr(mv_last_error(h), msg));
+        CHECK_CUDA(cudaDeviceSynchronize());
+        dev_download(dtype, dy, o, M);
+        assert_true(same_bits(o, y, M));
+        dev_download(dtype, dz, o, N);
+        assert_true(same_bits(o, z, N));
+        dev_free(dbuf);
+        dev_free(dy);
+        dev_free(dz);
+    }
+}
+
+/* The same inputs give the same bits, with the splits of both halves. */
+static void test_repeatable(void **state)
+{
+    mv_handle h = *state;
+    const int64_t shapes[][2] = {{small_mode() ? 3001 : 60001, 9}, {11, small_mode() ? 3001 : 50001}};
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+        for (int s = 0; s < 2; ++s) {
+            double *y0 = NULL, *z0 = NULL;
+            for (int run = 0; run < 3; ++run) {
+                rng_t r = rng_make(65);
+                nt_case c = {dtype, shapes[s][0], shapes[s][1], shapes[s][0], 1, 1, 1, 1, 1.0, 0.5, -1.0, 0.5,
+                             0, 0, 0, 0};
+                double *y1, *z1;
+                run_nt_keep(h, &c, &r, &y1, &z1);
+                if (!y0) {
+                    y0 = y1;
+                    z0 = z1;
+                    continue;
+                }
+                if (!same_bits(y0, y1, (size_t)c.m) || !same_bits(z0, z1, (size_t)c.n))
+                    fail_msg("%s m=%lld n=%lld: run %d differs from run 0", dtype_name(dtype), (long long)c.m,
+                             (long long)c.n, run);
+                free(y1);
+                free(z1);
+            }
+            free(y0);
+            free(z0);
+        }
+}
+
+/* Captured into a graph on the handle's stream and replayed twice: the
+ * replay computes what a direct call does. */
+static void test_graph_capture(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(66);
+    enum { M = 3001, N = 1003 };
+    for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
+        double *A = malloc(sizeof(double) * M * N), x[N], w[M], y[M], z[N], oy[M], oz[N], ry[M], rz[N];
+        assert_non_null(A);
+        fill_random(&r, dtype, A, M * N);
+        fill_random(&r, dtype, x, N);
+        fill_random(&r, dtype, w, M);
+        fill_random(&r, dtype, y, M);
+        fill_random(&r, dtype, z, N);
+        void *dA = dev_upload(dtype, A, M * N), *dx = dev_upload(dtype, x, N), *dw = dev_upload(dtype, w, M);
+        void *dy = dev_upload(dtype, y, M), *dz = dev_upload(dtype, z, N);
+        cudaStream_t s;
+        CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+        CHECK_CUDA(cudaDeviceSynchronize());
+        CHECK_MV(h, mv_set_stream(h, s));
+        const nt_case c = {dtype, M, N, M, 1, 1, 1, 1, 1.0, 0.0, 2.0, 0.0, 0, 0, 0, 0};
+        CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+        CHECK_CUDA(cudaStreamSynchronize(s));
+        dev_download(dtype, dy, ry, M);
+        dev_download(dtype, dz, rz, N);
+        CHECK_CUDA(cudaMemset(dy, 0, (size_t)M * dtype_size(dtype)));
+        CHECK_CUDA(cudaMemset(dz, 0, (size_t)N * dtype_size(dtype)));
+        CHECK_CUDA(cudaDeviceSynchronize());
+        cudaGraph_t g;
+        cudaGraphExec_t ge;
+        CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+        CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+        CHECK_CUDA(cudaStreamEndCapture(s, &g));
+        CHECK_CUDA(cudaGraphInstantiate(&ge, g, 0));
+        for (int k = 0; k < 2; ++k)
+            CHECK_CUDA(cudaGraphLaunch(ge, s));
+        CHECK_CUDA(cudaStreamSynchronize(s));
+        dev_download(dtype, dy, oy, M);
+        dev_download(dtype, dz, oz, N);
+        assert_true(same_bits(oy, ry, M));
+        assert_true(same_bits(oz, rz, N));
+        CHECK_CUDA(cudaGraphExecDestroy(ge));
+        CHECK_CUDA(cudaGraphDestroy(g));
+        CHECK_MV(h, mv_set_stream(h, 0));
+        CHECK_CUDA(cudaStreamDestroy(s));
+        dev_free(dA);
+        dev_free(dx);
+        dev_free(dw);
+        dev_free(dy);
+        dev_free(dz);
+        free(A);
+    }
+}
+
+GPU_TEST_MAIN("gemv_nt",
+              HANDLE_TEST(test_shapes),
+              HANDLE_TEST(test_strides_and_alignment),
+              HANDLE_TEST(test_scalar_rules),
+              HANDLE_TEST(test_quick_returns),
+              HANDLE_TEST(test_errors_change_nothing),
+              HANDLE_TEST(test_repeatable),
+              HANDLE_TEST(test_graph_capture))
