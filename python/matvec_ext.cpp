@@ -189,6 +189,17 @@ NB_MODULE(_matvec, m)
         return int(mv_sgemm(H(h), Op(ta), Op(tb), m_, n, k, &a, P<const float>(A), lda, P<const float>(B), ldb, &b,
                             P<float>(C), ldc));
     });
+    m.def("gemv_nt", [](Addr h, bool dbl, int64_t m_, int64_t n, double alpha, Addr A, int64_t lda, Addr x,
+                        int64_t incx, double beta, Addr y, int64_t incy, double gamma, Addr w, int64_t incw,
+                        double delta, Addr z, int64_t incz) {
+        nb::gil_scoped_release release;
+        if (dbl)
+            return int(mv_dgemv_nt(H(h), m_, n, &alpha, P<const double>(A), lda, P<const double>(x), incx, &beta,
+                                   P<double>(y), incy, &gamma, P<const double>(w), incw, &delta, P<double>(z), incz));
+        const float a = float(alpha), b = float(beta), g = float(gamma), d = float(delta);
+        return int(mv_sgemv_nt(H(h), m_, n, &a, P<const float>(A), lda, P<const float>(x), incx, &b, P<float>(y),
+                               incy, &g, P<const float>(w), incw, &d, P<float>(z), incz));
+    });
     m.def("transpose", [](Addr h, bool dbl, int64_t m_, int64_t n, Addr A, int64_t lda, Addr B, int64_t ldb) {
         nb::gil_scoped_release release;
         return dbl ? int(mv_dtranspose(H(h), m_, n, P<const double>(A), lda, P<double>(B), ldb))

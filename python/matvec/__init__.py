@@ -29,7 +29,7 @@ import weakref
 
 from . import _matvec
 
-__all__ = ["Error", "gemv", "gemm", "transpose", "device_count"]
+__all__ = ["Error", "gemv", "gemv_nt", "gemm", "transpose", "device_count"]
 __version__ = "0.1.0"
 
 _KDL_CUDA, _KDL_CUDA_MANAGED = 2, 13  # DLPack device types
@@ -364,6 +364,21 @@ def _empty(like, shape, dtype, zero=False):
 # ---- the operations ---------------------------------------------------------
 
 
+def _output_vector(a, y, name, length, beta, beta_name, what):
+    """The output vector of a product: (the array written, its old value as
+    an _Array when y is a JAX array (read, never written), whether it is
+    new). A new one is of A's library and zero-filled where zero is set."""
+    old = _immutable_input(y, name)
+    if old is not None:
+        _vector(old, length, what)
+        if old.strides[0] != 1 and length > 1:
+            raise ValueError(f"{name}: a JAX {name} with stride {old.strides[0]}: matvec reads it as dense")
+        y = None
+    elif y is None and beta != 0:
+        raise ValueError(f"{beta_name}: must be 0 when {name} is None (there is no {name} to scale)")
+    return y, old
+
+
 def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
     """y = alpha * op(A) @ x + beta * y, op(A) = A or A.T (trans=True).
 
@@ -376,14 +391,7 @@ def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
     rows, cols, lda, transposed = _matrix(a)
     m, n = a.shape
     len_x, len_y = (m, n) if trans else (n, m)
-    old = _immutable_input(y, "y")
-    if old is not None:
-        _vector(old, len_y, "the output of op(A) @ x")
-        if old.strides[0] != 1 and len_y > 1:
-            raise ValueError(f"y: a JAX y with stride {old.strides[0]}: matvec reads it as dense")
-        y = None
-    elif y is None and beta != 0:
-        raise ValueError("beta: must be 0 when y is None (there is no y to scale)")
+    y, old = _output_vector(a, y, "y", len_y, beta, "beta", "the output of op(A) @ x")
     zero = len_x == 0 and old is None
     if y is None:
         y = _empty(a, (len_y,), a.dtype, zero=zero)
@@ -397,6 +405,81 @@ def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
     _call(_matvec.gemv, "gemv", h, a.dtype == "float64", bool(trans) != transposed, rows, cols, float(alpha),
           a.ptr, lda, px, incx, float(beta), py, incy)
     return _jax_result(y) if isinstance(y, _Result) else y
+
+
+def _span(a):
+    """Bytes [lo, hi) that an array's elements cover."""
+    if any(d == 0 for d in a.shape):
+        return (a.ptr, a.ptr)
+    lo = sum(min(0, s * (d - 1)) for s, d in zip(a.strides, a.shape))
+    hi = sum(max(0, s * (d - 1)) for s, d in zip(a.strides, a.shape)) + 1
+    return (a.ptr + lo * a.itemsize, a.ptr + hi * a.itemsize)
+
+
+def _check_nt_overlaps(a, xa, wa, ya, za, alpha, beta, gamma, delta):
+    """gemv_nt's outputs that are written share no byte with each other or
+    with what the call reads (the C library checks the same, naming its own
+    arguments, which for a row-major A are the other product's)."""
+    writes = [v for v, s, b in ((ya, alpha, beta), (za, gamma, delta)) if not (s == 0 and b == 1)]
+    reads = [v for v, s in ((xa, alpha), (wa, gamma)) if s != 0]
+    if alpha != 0 or gamma != 0:
+        reads.insert(0, a)
+    spans = {id(v): _span(v) for v in [a, xa, wa, ya, za]}
+
+    def meet(u, v):
+        (p, q), (r, t) = spans[id(u)], spans[id(v)]
+        return p < t and r < q and p < q and r < t
+
+    if len(writes) == 2 and meet(writes[0], writes[1]):
+        raise ValueError("y, z: overlap in memory (matvec writes both)")
+    for o in writes:
+        for i in reads:
+            if meet(o, i):
+                raise ValueError(f"{o.name}: overlaps {i.name} in memory (an output must not share memory with an "
+                                 "input)")
+
+
+def gemv_nt(A, x, w, y=None, z=None, *, alpha=1.0, beta=0.0, gamma=1.0, delta=0.0, stream=None):
+    """y = alpha * A @ x + beta * y and z = gamma * A.T @ w + delta * z with
+    one pass over A (each product as gemv would compute it).
+
+    A: 2-D (m, n), either layout; x: (n,), w: (m,); y: (m,), z: (n,) or None
+    (new arrays of A's library; then beta / delta must be 0). y and z must
+    not overlap each other, A, x or w. Returns (y, z); for JAX outputs new
+    JAX arrays."""
+    a = _describe(A, "A")
+    xa, wa = _describe(x, "x"), _describe(w, "w")
+    rows, cols, lda, transposed = _matrix(a)
+    m, n = a.shape
+    y, old_y = _output_vector(a, y, "y", m, beta, "beta", "the output of A @ x")
+    z, old_z = _output_vector(a, z, "z", n, delta, "delta", "the output of A.T @ w")
+    zero_y, zero_z = n == 0 and old_y is None, m == 0 and old_z is None
+    if y is None:
+        y = _empty(a, (m,), a.dtype, zero=zero_y)
+    if z is None:
+        z = _empty(a, (n,), a.dtype, zero=zero_z)
+    ya, za = _describe(y, "y"), _describe(z, "z")
+    olds = [o for o in (old_y, old_z) if o is not None]
+    device = _check_same([a, xa, wa, ya, za] + olds, a)
+    px, incx = _vector(xa, n, "A @ x")
+    pw, incw = _vector(wa, m, "A.T @ w")
+    py, incy = _vector(ya, m, "the output of A @ x")
+    pz, incz = _vector(za, n, "the output of A.T @ w")
+    _check_nt_overlaps(a, xa, wa, ya, za, alpha, beta, gamma, delta)
+    h = _prepare([a, xa, wa, ya, za], stream, device)
+    if isinstance(y, _Result) and (old_y is not None or zero_y):
+        _fill(h, ya, old_y)
+    if isinstance(z, _Result) and (old_z is not None or zero_z):
+        _fill(h, za, old_z)
+    dbl = a.dtype == "float64"
+    if not transposed:
+        _call(_matvec.gemv_nt, "gemv_nt", h, dbl, rows, cols, float(alpha), a.ptr, lda, px, incx, float(beta), py,
+              incy, float(gamma), pw, incw, float(delta), pz, incz)
+    else:  # A's memory is the column-major A.T (n x m): the two products trade places
+        _call(_matvec.gemv_nt, "gemv_nt", h, dbl, rows, cols, float(gamma), a.ptr, lda, pw, incw, float(delta), pz,
+              incz, float(alpha), px, incx, float(beta), py, incy)
+    out = tuple(_jax_result(v) if isinstance(v, _Result) else v for v in (y, z))
+    return out
 
 
 def gemm(A, B, C=None, *, alpha=1.0, beta=0.0, trans_a=False, trans_b=False, stream=None):

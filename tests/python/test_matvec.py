@@ -210,6 +210,11 @@ def test_jax_results(gen, dtype):
     e = matvec.gemv(jnp.zeros((m, 0), dtype=Aj.dtype), jnp.zeros((0,), dtype=Aj.dtype))
     assert torch.equal(from_jax(e), torch.zeros(m, dtype=torch.float64, device="cuda"))
 
+    yn, zn = matvec.gemv_nt(Aj, xj, wj)
+    assert isinstance(yn, jax.Array) and isinstance(zn, jax.Array)
+    close(from_jax(yn), Ad @ xd, Ad.abs() @ xd.abs(), dtype, k)
+    close(from_jax(zn), Ad.T @ wd, Ad.abs().T @ wd.abs(), dtype, m)
+
     C = matvec.gemm(Aj, Bj)
     assert isinstance(C, jax.Array) and C.shape == (m, n)
     close(from_jax(C), Ad @ Bd, Ad.abs() @ Bd.abs(), dtype, k)
@@ -226,6 +231,76 @@ def test_jax_results(gen, dtype):
         matvec.gemv(Aj, xj, jnp.zeros((5,), dtype=Aj.dtype))
     with pytest.raises(ValueError, match="C: a JAX C of shape"):
         matvec.gemm(Aj, Bj, jnp.zeros((n, m), dtype=Aj.dtype))
+
+
+# ---- gemv_nt ----------------------------------------------------------------
+
+NT_SHAPES = [(1, 1), (7, 3), (257, 129), (1000, 3), (3, 1000), (4099, 261), (50001, 7), (9, 40001)]
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("layout", ["row", "col"])
+@pytest.mark.parametrize("shape", NT_SHAPES)
+def test_gemv_nt(gen, dtype, layout, shape):
+    m, n = shape
+    A = rand((m, n), dtype, gen, layout)
+    x, w = rand((n,), dtype, gen), rand((m,), dtype, gen)
+    y0, z0 = rand((m,), dtype, gen), rand((n,), dtype, gen)
+    y, z = y0.clone(), z0.clone()
+    out = matvec.gemv_nt(A, x, w, y, z, alpha=1.5, beta=-0.5, gamma=0.75, delta=2.0)
+    assert out[0] is y and out[1] is z
+    Ad, xd, wd = A.double(), x.double(), w.double()
+    torch.cuda.synchronize()
+    close(y, 1.5 * (Ad @ xd) - 0.5 * y0.double(), 1.5 * (Ad.abs() @ xd.abs()) + 0.5 * y0.double().abs(), dtype, n)
+    close(z, 0.75 * (Ad.T @ wd) + 2.0 * z0.double(), 0.75 * (Ad.abs().T @ wd.abs()) + 2.0 * z0.double().abs(),
+          dtype, m)
+    y2, z2 = matvec.gemv_nt(A, x, w)  # new outputs
+    torch.cuda.synchronize()
+    close(y2, Ad @ xd, Ad.abs() @ xd.abs(), dtype, n)
+    close(z2, Ad.T @ wd, Ad.abs().T @ wd.abs(), dtype, m)
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_gemv_nt_strides_and_scalar_rules(gen, dtype):
+    m, n = 301, 177
+    A = rand((m, n), dtype, gen, "col")
+    x, w = rand((2 * n,), dtype, gen)[::2], rand((m,), dtype, gen).flip(0)
+    ybuf = torch.full((3 * m,), float("nan"), device="cuda", dtype=tdt(dtype))
+    z = torch.full((n,), float("nan"), device="cuda", dtype=tdt(dtype))  # delta = 0 never reads z
+    y = ybuf[::3]
+    y.copy_(rand((m,), dtype, gen))
+    y0 = y.double().clone()
+    xnan = torch.full((n,), float("nan"), device="cuda", dtype=tdt(dtype))
+    matvec.gemv_nt(A, xnan, w, y, z, alpha=0.0, beta=2.0)  # alpha = 0 never reads x
+    torch.cuda.synchronize()
+    assert torch.equal(y.double(), 2.0 * y0)
+    Ad = A.double()
+    close(z, Ad.T @ w.double(), Ad.abs().T @ w.double().abs(), dtype, m)
+    assert torch.isnan(ybuf[1::3]).all(), "elements between y's were written"
+    y1 = y.clone()
+    matvec.gemv_nt(A, x, w, y, z, alpha=0.0, beta=1.0, gamma=-1.0)  # y left alone
+    torch.cuda.synchronize()
+    assert torch.equal(y, y1)
+    close(z, -(Ad.T @ w.double()), Ad.abs().T @ w.double().abs(), dtype, m)
+
+
+@needs_torch
+def test_gemv_nt_bad_arguments(gen):
+    A = rand((40, 30), "float32", gen)
+    x, w = rand((30,), "float32", gen), rand((40,), "float32", gen)
+    buf = torch.zeros(100, device="cuda")
+    with pytest.raises(ValueError, match="y, z: overlap"):
+        matvec.gemv_nt(A, x, w, buf[:40], buf[30:60])
+    with pytest.raises(ValueError, match="z: overlaps x"):
+        matvec.gemv_nt(A, x, w, None, x)
+    with pytest.raises(ValueError, match="w: has 30 elements"):
+        matvec.gemv_nt(A, x, x)
+    with pytest.raises(ValueError, match="delta: must be 0 when z is None"):
+        matvec.gemv_nt(A, x, w, delta=1.0)
+    with pytest.raises(TypeError, match="w: dtype float64"):
+        matvec.gemv_nt(A, x, w.double())
 
 
 # ---- gemm -------------------------------------------------------------------

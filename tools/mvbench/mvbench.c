@@ -1467,6 +1467,8 @@ static void usage(void)
            "                       mvbench gemm --help)\n"
            "  multi                one matrix against 1..32 vectors (the narrow GEMM) beside cuBLAS GEMM\n"
            "                       and one GEMV (own options: mvbench multi --help)\n"
+           "  nt                   y = A x and z = A^T w in one pass (mv_?gemv_nt) beside two cuBLAS and two\n"
+           "                       matvec GEMVs (own options: mvbench nt --help)\n"
            "options:\n"
            "  --op N|T             one operation (default: both)\n"
            "  --dtype s|d          float (default) or double; random: s, d or both (default both)\n"
@@ -1549,13 +1551,15 @@ static void check_random_options(void)
 
 int main(int argc, char **argv)
 {
-    /* transpose, gemm and multi have their own options (bench_ops.h). */
+    /* transpose, gemm, multi and nt have their own options (bench_ops.h). */
     if (argc > 1 && !strcmp(argv[1], "transpose"))
         return mvbench_transpose(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "gemm"))
         return mvbench_gemm(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "multi"))
         return mvbench_multi(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "nt"))
+        return mvbench_nt(argc - 1, argv + 1);
     opt.out = "mvbench-out";
     opt.seed = (uint64_t)time(NULL);
     opt.rounds = 0;
