@@ -25,12 +25,13 @@ declare -A budget=(
     [gemv_tiled_n]=64 [gemv_tiled_n_shift]=80 [gemv_thin_n]=64 [gemv_thin_n_wide]=80 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
     [gemv_short_n]=64 [gemv_short_t]=64 [gemv_tall_n]=64 [gemv_tall_t]=128 [gemv_flat_t]=64
     ["gemv_flat_n<float, 4>"]=85 ["gemv_flat_n<double, 2>"]=128
+    [gemv_nt_kernel]=128 [gemv_nt_finish]=64
 )
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0 checked=0
-for file in gemv_fast.cu gemv_skinny.cu; do
+for file in gemv_fast.cu gemv_skinny.cu gemv_nt.cu; do
     "$nvcc" -O3 -DNDEBUG -std=c++17 -arch=sm_90 -I"$src/include" -I"$src/src" \
         -Xptxas -v -c "$src/src/gemv/$file" -o "$tmp/k.o" >"$tmp/log" 2>&1 \
         || { cat "$tmp/log"; echo "check-kernel-resources: $file does not compile"; exit 1; }

@@ -42,7 +42,7 @@ constexpr int kNtThreads = 256;
 constexpr int kNtWarps = kNtThreads / 32;
 constexpr int kTile = 32;      // columns per exchange
 constexpr int kTileBatch = 4;  // tiles per barrier
-constexpr int kColUnroll = 8;  // column loads in flight per lane
+constexpr int kColUnroll = 8;  // column loads in flight per lane (float scalar loads: 4, for registers)
 
 __host__ __device__ constexpr int64_t ceil_div_nt(int64_t a, int64_t b)
 {
@@ -98,22 +98,35 @@ __device__ __forceinline__ void load_rows_nt(const T *p, int64_t left, T (&v)[V]
     }
 }
 
+// One step of transpose_sum32: the values i < O and i + O of a lane pair
+// meet; the lane with bit O set keeps the upper half.
+template <int O, typename T>
+__device__ __forceinline__ void butterfly_step(T (&v)[kTile], int lane)
+{
+    const bool up = (lane & O) != 0;
+#pragma unroll
+    for (int i = 0; i < O; ++i) {
+        const T lo = v[i], hi = v[i + O];
+        const T send = up ? lo : hi;
+        const T keep = up ? hi : lo;
+        v[i] = keep + __shfl_xor_sync(0xffffffffu, send, O);
+    }
+}
+
 // 32 values per lane in, lane l out with the warp's sum of value l: a
 // butterfly that halves the values each step (each pair summed in one lane
-// only, so every column's sum has one fixed order).
+// only, so every column's sum has one fixed order). The steps are written
+// out (a loop over O would keep v in local memory: its indices would not
+// be constants).
 template <typename T>
 __device__ __forceinline__ T transpose_sum32(T (&v)[kTile], int lane)
 {
-#pragma unroll
-    for (int o = kTile / 2; o >= 1; o >>= 1) {
-        const bool up = (lane & o) != 0;
-#pragma unroll
-        for (int i = 0; i < o; ++i) {
-            const T send = up ? v[i] : v[i + o];
-            const T keep = up ? v[i + o] : v[i];
-            v[i] = keep + __shfl_xor_sync(0xffffffffu, send, o);
-        }
-    }
+    static_assert(kTile == 32, "one value per lane of a warp");
+    butterfly_step<16>(v, lane);
+    butterfly_step<8>(v, lane);
+    butterfly_step<4>(v, lane);
+    butterfly_step<2>(v, lane);
+    butterfly_step<1>(v, lane);
     return v[0];
 }
 
@@ -121,6 +134,7 @@ template <typename T, bool VEC>
 __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 {
     constexpr int V = 16 / int(sizeof(T));
+    constexpr int U = VEC || sizeof(T) == 8 ? kColUnroll : kColUnroll / 2;
     constexpr int64_t BR = int64_t(kNtWarps) * 32 * V;
     __shared__ T zs[kTileBatch][kNtWarps][kTile];
     const Halves<T> hv(p);
@@ -148,11 +162,11 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
         const int64_t c0 = c_begin + t * kTile;
         T zp[kTile];
 #pragma unroll
-        for (int cc = 0; cc < kTile; cc += kColUnroll) {
-            T a[kColUnroll][V];
-            T xc[kColUnroll];
+        for (int cc = 0; cc < kTile; cc += U) {
+            T a[U][V];
+            T xc[U];
 #pragma unroll
-            for (int u = 0; u < kColUnroll; ++u) {
+            for (int u = 0; u < U; ++u) {
                 const int64_t c = c0 + cc + u;
                 const bool in = c < c_end;
                 if (reads_a && in && rows_left > 0)
@@ -164,7 +178,7 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
                 xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
             }
 #pragma unroll
-            for (int u = 0; u < kColUnroll; ++u) {
+            for (int u = 0; u < U; ++u) {
                 T dot = T(0);
 #pragma unroll
                 for (int v = 0; v < V; ++v) {
