@@ -292,50 +292,41 @@ static void test_errors_change_nothing(void **state)
         const size_t es = dtype_size(dtype);
         char *A = dbuf, *x = A + (size_t)(M * N) * es, *w = x + (size_t)M * es;
         CHECK_CUDA(cudaDeviceSynchronize());
-        char msg[256];
         const nt_case ok = {dtype, M, N, M, 1, 1, 1, 1, 1.0, 0.0, 1.0, 0.0, 0, 0, 0, 0};
-        nt_case c = ok;
-        c.m = -1;
-        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: m = -1 must be >= 0", fn);
-        assert_string_equal(mv_last_error(h), msg);
-        c = ok;
-        c.lda = M - 1;
-        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: lda = %d must be >= max(1, m) = %d", fn, M - 1, M);
-        assert_string_equal(mv_last_error(h), msg);
-        c = ok;
-        c.incw = 0;
-        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: incw = 0 must not be 0", fn);
-        assert_string_equal(mv_last_error(h), msg);
-        c = ok;
-        c.incz = 0;
-        assert_int_equal(call_nt(h, &c, A, x, dy, w, dz, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: incz = 0 must not be 0", fn);
-        assert_string_equal(mv_last_error(h), msg);
-        assert_int_equal(call_nt(h, &ok, A, x, dy, NULL, dz, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: w = NULL", fn);
-        assert_string_equal(mv_last_error(h), msg);
-        assert_int_equal(call_nt(h, &ok, A, x, dy, w, NULL, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: z = NULL", fn);
-        assert_string_equal(mv_last_error(h), msg);
-        assert_int_equal(call_nt(h, &ok, A, x, dy, w, dz, 3), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: gamma = NULL", fn);
-        assert_string_equal(mv_last_error(h), msg);
-        assert_int_equal(call_nt(h, &ok, A, x, dy, w, dz, 4), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: delta = NULL", fn);
-        assert_string_equal(mv_last_error(h), msg);
-        /* Overlaps: y with z, z with A, y with w. */
-        assert_int_equal(call_nt(h, &ok, A, x, dy, w, (char *)dy + es, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: y and z overlap", fn);
-        assert_non_null(strstr(mv_last_error(h), msg));
-        assert_int_equal(call_nt(h, &ok, A, x, dy, w, A + 5 * es, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: z overlaps A", fn);
-        assert_non_null(strstr(mv_last_error(h), msg));
-        assert_int_equal(call_nt(h, &ok, A, x, (void *)w, w + es, dz, 0), MV_ERR_INVALID_VALUE);
-        snprintf(msg, sizeof msg, "%s: y overlaps w", fn);
-        assert_non_null(strstr(mv_last_error(h), msg));
+        nt_case bad_m = ok, bad_lda = ok, bad_incw = ok, bad_incz = ok;
+        bad_m.m = -1;
+        bad_lda.lda = M - 1;
+        bad_incw.incw = 0;
+        bad_incz.incz = 0;
+        /* Each call: its arguments and the start of the message after "fn: ". */
+        const struct {
+            const nt_case *c;
+            const void *x, *w;
+            void *y, *z;
+            int null_scalar;
+            const char *msg;
+        } calls[] = {
+            {&bad_m, x, w, dy, dz, 0, "m = -1 must be >= 0"},
+            {&bad_lda, x, w, dy, dz, 0, "lda = 39 must be >= max(1, m) = 40"},
+            {&bad_incw, x, w, dy, dz, 0, "incw = 0 must not be 0"},
+            {&bad_incz, x, w, dy, dz, 0, "incz = 0 must not be 0"},
+            {&ok, x, NULL, dy, dz, 0, "w = NULL"},
+            {&ok, x, w, dy, NULL, 0, "z = NULL"},
+            {&ok, x, w, dy, dz, 3, "gamma = NULL"},
+            {&ok, x, w, dy, dz, 4, "delta = NULL"},
+            {&ok, x, w, dy, (char *)dy + es, 0, "y and z overlap"},
+            {&ok, x, w, dy, A + 5 * es, 0, "z overlaps A"},
+            {&ok, x, w + es, (void *)w, dz, 0, "y overlaps w"},
+        };
+        for (size_t i = 0; i < sizeof calls / sizeof calls[0]; ++i) {
+            assert_int_equal(call_nt(h, calls[i].c, A, calls[i].x, calls[i].y, calls[i].w, calls[i].z,
+                                     calls[i].null_scalar),
+                             MV_ERR_INVALID_VALUE);
+            char want[160];
+            snprintf(want, sizeof want, "%s: %s", fn, calls[i].msg);
+            if (strncmp(mv_last_error(h), want, strlen(want)) != 0)
+                fail_msg("call %zu: message \"%s\", expected it to start with \"%s\"", i, mv_last_error(h), want);
+        }
         CHECK_CUDA(cudaDeviceSynchronize());
         dev_download(dtype, dy, o, M);
         assert_true(same_bits(o, y, M));

@@ -62,6 +62,14 @@ MV_INTERNAL mv_status mv_check_operands(mv_handle h, const char *fn, mv_dtype dt
                                         const mv_operands *ops, const void *alpha, const void *beta,
                                         mv_scalar *alpha_s, mv_scalar *beta_s, int *reads, int *unchanged);
 
+/* rows x cols elements of size bytes with leading dimension ld (>= rows)
+ * have addresses: the last one lies within 2^63 bytes of the first. */
+MV_INTERNAL int mv_matrix_fits(int64_t rows, int64_t cols, int64_t ld, size_t size);
+
+/* m >= 0, n >= 0, lda >= max(1, m) and an addressable m x n matrix, in that
+ * order, each failure named (`fn: lda = 5 must be >= max(1, m) = 10`). */
+MV_INTERNAL mv_status mv_check_matrix(mv_handle h, const char *fn, int64_t m, int64_t n, int64_t lda, size_t size);
+
 /* A handle that is bound to no device: every call on it validates its
  * arguments as usual. For host-only tests of validation, which must run on
  * machines without a GPU. Freed by mv_destroy. */

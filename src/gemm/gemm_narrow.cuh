@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/device.cuh"
 #include "gemm_epilogue.cuh"
 
 namespace mv {
@@ -85,28 +86,6 @@ __host__ __device__ constexpr int rows_per_lane(int nb, bool pipe)
     return !pipe || nb <= 8 ? 16 / int(sizeof(T)) : (sizeof(T) == 4 ? 2 : 1);
 }
 
-template <typename T, int R>
-struct VecOf;
-template <>
-struct VecOf<float, 4> {
-    using type = float4;
-};
-template <>
-struct VecOf<float, 2> {
-    using type = float2;
-};
-template <>
-struct VecOf<float, 1> {
-    using type = float;
-};
-template <>
-struct VecOf<double, 2> {
-    using type = double2;
-};
-template <>
-struct VecOf<double, 1> {
-    using type = double;
-};
 
 // R consecutive elements from p (VEC: one load of R elements, p aligned to
 // them; else one by one), the ones at or past `left` as zero.
@@ -499,22 +478,6 @@ __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_
 
 
 // ---------------------------------------------------------------- host
-// Blocks of Kernel that fit an SM (registers, shared memory), asked once
-// per kernel (no synchronization; the answer depends on the architecture).
-template <void (*Kernel)(Params)>
-int blocks_per_sm()
-{
-    static const int n = [] {
-        int b = 0;
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, kThreads, 0) != cudaSuccess) {
-            (void)cudaGetLastError();
-            b = 1;
-        }
-        return b > 0 ? b : 1;
-    }();
-    return n;
-}
-
 // The split of the summed dimension (sum_len, in units of `unit`) for
 // out_blocks blocks: enough slices for one full wave of the GPU, none
 // shorter than kMinSlice, and their partial sums within the workspace.
@@ -552,8 +515,8 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
         constexpr int R = rows_per_lane<T>(NB, PIPE);
         const bool vec = aligned_loads<T>(p, R);
         auto kernel = vec ? stream_n<T, NB, true, PIPE> : stream_n<T, NB, false, PIPE>;
-        const int per_sm =
-            vec ? blocks_per_sm<stream_n<T, NB, true, PIPE>>() : blocks_per_sm<stream_n<T, NB, false, PIPE>>();
+        const int per_sm = vec ? blocks_per_sm<stream_n<T, NB, true, PIPE>, kThreads>()
+                               : blocks_per_sm<stream_n<T, NB, false, PIPE>, kThreads>();
         out_len = p.rows;
         out_blocks = ceil_div(p.rows, 32 * R);
         plan_splits(p, g, out_blocks, out_len, p.cols, kWarps * 4, per_sm, sizeof(T));
@@ -562,8 +525,8 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
         constexpr int V = 16 / int(sizeof(T));
         const bool vec = aligned_loads<T>(p, V);
         auto kernel = vec ? stream_t<T, NB, true, PIPE> : stream_t<T, NB, false, PIPE>;
-        const int per_sm =
-            vec ? blocks_per_sm<stream_t<T, NB, true, PIPE>>() : blocks_per_sm<stream_t<T, NB, false, PIPE>>();
+        const int per_sm = vec ? blocks_per_sm<stream_t<T, NB, true, PIPE>, kThreads>()
+                               : blocks_per_sm<stream_t<T, NB, false, PIPE>, kThreads>();
         out_len = p.cols;
         out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), PIPE));
         plan_splits(p, g, out_blocks, out_len, p.rows, kLanesPerCol * V, per_sm, sizeof(T));

@@ -25,19 +25,9 @@ mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     if (trans != MV_OP_N && trans != MV_OP_T)
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: trans = %d must be MV_OP_N (0) or MV_OP_T (1)",
                        fn, (int)trans);
-    if (m < 0)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: m = %lld must be >= 0", fn, (long long)m);
-    if (n < 0)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: n = %lld must be >= 0", fn, (long long)n);
-    const int64_t min_lda = m > 1 ? m : 1;
-    if (lda < min_lda)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld must be >= max(1, m) = %lld", fn,
-                       (long long)lda, (long long)min_lda);
-    /* The last element, A[(m-1) + (n-1)*lda], must have an address. */
-    if (n > 1 && (lda > (INT64_MAX / (int64_t)size - m) / (n - 1)))
-        return mv_fail(h, MV_ERR_INVALID_VALUE,
-                       "%s: lda = %lld with m = %lld, n = %lld spans more than 2^63 bytes", fn,
-                       (long long)lda, (long long)m, (long long)n);
+    mv_status st = mv_check_matrix(h, fn, m, n, lda, size);
+    if (st != MV_SUCCESS)
+        return st;
     const int64_t len_x = trans == MV_OP_N ? n : m;
     const int64_t len_y = trans == MV_OP_N ? m : n;
     if (incx == 0)
@@ -58,8 +48,7 @@ mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     const mv_operands ops = {{A, x}, {"A", "x"}, y, "y", {NULL, NULL}};
     int reads, unchanged;
     *args = (mv_gemv_args){0};
-    mv_status st = mv_check_operands(h, fn, dtype, 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads,
-                                     &unchanged);
+    st = mv_check_operands(h, fn, dtype, 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads, &unchanged);
     if (st != MV_SUCCESS || unchanged)
         return st;
     if (h->device < 0)

@@ -73,17 +73,8 @@ static mv_status gemv_nt(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, cons
     const char *fn = dtype == MV_DTYPE_S ? "mv_sgemv_nt" : "mv_dgemv_nt";
     const size_t size = dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
     mv_status st;
-    if (m < 0)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: m = %lld must be >= 0", fn, (long long)m);
-    if (n < 0)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: n = %lld must be >= 0", fn, (long long)n);
-    const int64_t min_lda = m > 1 ? m : 1;
-    if (lda < min_lda)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld must be >= max(1, m) = %lld", fn, (long long)lda,
-                       (long long)min_lda);
-    if (n > 1 && (lda > (INT64_MAX / (int64_t)size - m) / (n - 1)))
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld with m = %lld, n = %lld spans more than 2^63 bytes",
-                       fn, (long long)lda, (long long)m, (long long)n);
+    if ((st = mv_check_matrix(h, fn, m, n, lda, size)) != MV_SUCCESS)
+        return st;
     if ((st = inc_ok(h, fn, "incx", incx, n, size)) != MV_SUCCESS ||
         (st = inc_ok(h, fn, "incy", incy, m, size)) != MV_SUCCESS ||
         (st = inc_ok(h, fn, "incw", incw, m, size)) != MV_SUCCESS ||

@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/device.cuh"
 #include "gemv/gemv_common.cuh"
 #include "gemv/gemv_kernels.h"
 
@@ -277,32 +278,6 @@ cudaError_t one_gemv(mv_dtype dtype, const mv_gemv_nt_args *a, int trans)
 }
 
 template <typename T>
-int nt_blocks_per_sm(bool vec)
-{
-    static const int per_sm[2] = {
-        [] {
-            int b = 0;
-            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, gemv_nt_kernel<T, false>, kNtThreads, 0) !=
-                cudaSuccess) {
-                (void)cudaGetLastError();
-                b = 1;
-            }
-            return b > 0 ? b : 1;
-        }(),
-        [] {
-            int b = 0;
-            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, gemv_nt_kernel<T, true>, kNtThreads, 0) !=
-                cudaSuccess) {
-                (void)cudaGetLastError();
-                b = 1;
-            }
-            return b > 0 ? b : 1;
-        }(),
-    };
-    return per_sm[vec ? 1 : 0];
-}
-
-template <typename T>
 cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
 {
     constexpr int V = 16 / int(sizeof(T));
@@ -331,7 +306,8 @@ cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
     // shorter than a batch of tiles, as long as the partial sums fit.
     p.bands = ceil_div_nt(a->m, BR);
     const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
-    const int64_t wave = sms * nt_blocks_per_sm<T>(vec);
+    const int64_t wave = sms * (vec ? blocks_per_sm<gemv_nt_kernel<T, true>, kNtThreads>()
+                                     : blocks_per_sm<gemv_nt_kernel<T, false>, kNtThreads>());
     int64_t ranges = p.bands >= wave ? 1 : ceil_div_nt(wave, p.bands);
     ranges = std::min(ranges, std::max<int64_t>(1, a->n / (kTile * kTileBatch)));
     const int64_t ws_elems = a->split_ws ? int64_t(a->split_ws_bytes / sizeof(T)) : 0;

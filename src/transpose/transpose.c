@@ -20,19 +20,8 @@ static size_t elem_size(mv_dtype dtype)
     return dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
 }
 
-/* The last element of a rows x cols matrix with leading dimension ld,
- * offset (cols-1)*ld + rows - 1, must have an address: (cols-1)*ld + rows
- * elements of size bytes within 2^63 bytes. */
-static int matrix_fits(int64_t rows, int64_t cols, int64_t ld, size_t size)
-{
-    const int64_t max_elems = INT64_MAX / (int64_t)size;
-    if (rows > max_elems)
-        return 0;
-    return cols <= 1 || ld <= (max_elems - rows) / (cols - 1);
-}
-
 /* Bytes from the first to one past the last element; only for shapes that
- * matrix_fits accepted, with rows, cols >= 1. */
+ * mv_matrix_fits accepted, with rows, cols >= 1. */
 static uint64_t matrix_bytes(int64_t rows, int64_t cols, int64_t ld, size_t size)
 {
     return ((uint64_t)(cols - 1) * (uint64_t)ld + (uint64_t)rows) * (uint64_t)size;
@@ -63,23 +52,15 @@ mv_status mv_transpose_prepare(mv_handle h, const char *fn, const char *inplace_
     const size_t size = elem_size(dtype);
     *quick = 1;
 
-    if (m < 0)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: m = %lld must be >= 0", fn, (long long)m);
-    if (n < 0)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: n = %lld must be >= 0", fn, (long long)n);
-    const int64_t min_lda = m > 1 ? m : 1;
-    if (lda < min_lda)
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld must be >= max(1, m) = %lld", fn, (long long)lda,
-                       (long long)min_lda);
-    if (!matrix_fits(m, n, lda, size))
-        return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld with m = %lld, n = %lld spans more than 2^63 bytes",
-                       fn, (long long)lda, (long long)m, (long long)n);
+    mv_status st = mv_check_matrix(h, fn, m, n, lda, size);
+    if (st != MV_SUCCESS)
+        return st;
     const int64_t min_ldb = n > 1 ? n : 1;
     if (ldb < min_ldb)
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: ldb = %lld must be >= max(1, n) = %lld", fn, (long long)ldb,
                        (long long)min_ldb);
     /* B is n x m. */
-    if (!matrix_fits(n, m, ldb, size))
+    if (!mv_matrix_fits(n, m, ldb, size))
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: ldb = %lld with n = %lld, m = %lld spans more than 2^63 bytes",
                        fn, (long long)ldb, (long long)n, (long long)m);
 
@@ -119,7 +100,7 @@ mv_status mv_transpose_prepare_inplace(mv_handle h, const char *fn, mv_dtype dty
     if (lda < min_lda)
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld must be >= max(1, n) = %lld", fn, (long long)lda,
                        (long long)min_lda);
-    if (!matrix_fits(n, n, lda, elem_size(dtype)))
+    if (!mv_matrix_fits(n, n, lda, elem_size(dtype)))
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: lda = %lld with n = %lld spans more than 2^63 bytes", fn,
                        (long long)lda, (long long)n);
     if (n == 0)

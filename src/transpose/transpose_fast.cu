@@ -75,6 +75,7 @@
 // written once.
 #include <cstdint>
 
+#include "core/device.cuh"
 #include "transpose/transpose_kernels.h"
 
 namespace mv {
@@ -83,25 +84,6 @@ namespace {
 constexpr int kThreads = 256;
 // At most 2^20 blocks; a grid-stride loop over tiles covers larger matrices.
 constexpr int64_t kMaxGrid = int64_t(1) << 20;
-
-template <typename T, int V>
-struct VecOf;
-template <>
-struct VecOf<float, 1> {
-    using type = float;
-};
-template <>
-struct VecOf<float, 4> {
-    using type = float4;
-};
-template <>
-struct VecOf<double, 1> {
-    using type = double;
-};
-template <>
-struct VecOf<double, 2> {
-    using type = double2;
-};
 
 // A tile is TI rows x TJ columns of A (TJ rows x TI columns of B); the
 // default and in-place paths use TI == TJ. GI and GJ are its vectors down a

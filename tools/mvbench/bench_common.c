@@ -303,3 +303,49 @@ void progress(int done, int total, const char *what)
         fprintf(stderr, "mvbench: %d/%d %s, %.0fs elapsed, ~%.0fs left\n", done, total, what, el, eta);
     }
 }
+
+int bench_common_option(int argc, char **argv, int *i, int *rounds, const char **out, uint64_t *seed)
+{
+    const char *a = argv[*i];
+    if (*i + 1 >= argc)
+        return 0;
+    if (!strcmp(a, "--rounds"))
+        *rounds = atoi(argv[++*i]);
+    else if (!strcmp(a, "--out"))
+        *out = argv[++*i];
+    else if (!strcmp(a, "--seed"))
+        *seed = strtoull(argv[++*i], NULL, 0);
+    else
+        return 0;
+    return 1;
+}
+
+int bench_dtypes(const char *arg)
+{
+    if (!strcmp(arg, "both"))
+        return 3;
+    if (!strcmp(arg, "s"))
+        return 1;
+    if (!strcmp(arg, "d"))
+        return 2;
+    die("--dtype wants s, d or both, got \"%s\"", arg);
+}
+
+int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, FILE **csv,
+                char *path, size_t path_size, ceilings *dev, cudaStream_t *stream, cublasHandle_t *cublas,
+                mv_handle *mvh, curandGenerator_t *gen)
+{
+    *csv = open_csv(out, csv_name, header, path, path_size);
+    memset(dev, 0, sizeof *dev);
+    probe_device(dev);
+    if (!dev->have_gpu) {
+        printf("mvbench %s: no NVIDIA GPU here; every row needs one\n", command);
+        fclose(*csv);
+        return 0;
+    }
+    gpu_open(stream, cublas, mvh);
+    CUBLAS_OK(cublasSetMathMode(*cublas, CUBLAS_DEFAULT_MATH));
+    rng_open(gen, *stream);
+    measure_ceilings(dev, *stream);
+    return 1;
+}

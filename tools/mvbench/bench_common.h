@@ -110,6 +110,20 @@ void probe_device(ceilings *c);
  * kernels back to back) on stream. */
 void measure_ceilings(ceilings *c, cudaStream_t stream);
 
+/* Options every command with its own options shares: --rounds N, --out DIR,
+ * --seed N. Returns 1 when argv[*i] was one of them (and moves *i past its
+ * value), else 0. */
+int bench_common_option(int argc, char **argv, int *i, int *rounds, const char **out, uint64_t *seed);
+/* --dtype s|d|both as a mask: bit 0 float, bit 1 double; exits otherwise. */
+int bench_dtypes(const char *arg);
+/* The start of a command whose rows all need a GPU: its CSV (header), the
+ * device, a stream with a cuBLAS handle (FP32 on the CUDA cores) and a
+ * matvec handle, cuRAND, the measured ceilings. Returns 0, having said so
+ * and closed the CSV, when there is no GPU. */
+int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, FILE **csv,
+                char *path, size_t path_size, ceilings *dev, cudaStream_t *stream, cublasHandle_t *cublas,
+                mv_handle *mvh, curandGenerator_t *gen);
+
 /* "[####....] done/total what, elapsed, left" on stderr: a bar on a terminal,
  * a line per tenth otherwise. The clock starts at progress_reset(). */
 void progress_reset(void);

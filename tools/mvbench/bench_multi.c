@@ -271,22 +271,15 @@ int mvbench_multi(int argc, char **argv)
             o.cols = strtoll(argv[++i], NULL, 10);
         else if (!strcmp(a, "--ks") && i + 1 < argc)
             ks = argv[++i];
-        else if (!strcmp(a, "--dtype") && i + 1 < argc) {
-            const char *d = argv[++i];
-            o.dtypes = !strcmp(d, "both") ? 3 : d[0] == 'd' ? 2 : d[0] == 's' ? 1 : 0;
-            if (!o.dtypes)
-                die("--dtype wants s, d or both");
-        } else if (!strcmp(a, "--op") && i + 1 < argc) {
+        else if (!strcmp(a, "--dtype") && i + 1 < argc)
+            o.dtypes = bench_dtypes(argv[++i]);
+        else if (!strcmp(a, "--op") && i + 1 < argc) {
             const char *op = argv[++i];
             o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
             if (!o.ops)
                 die("--op wants N, T or both");
-        } else if (!strcmp(a, "--rounds") && i + 1 < argc)
-            o.rounds = atoi(argv[++i]);
-        else if (!strcmp(a, "--out") && i + 1 < argc)
-            o.out = argv[++i];
-        else if (!strcmp(a, "--seed") && i + 1 < argc)
-            o.seed = strtoull(argv[++i], NULL, 0);
+        } else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
+            continue;
         else if (!strcmp(a, "--variants") && i + 1 < argc) {
             for (char *v = strtok(argv[++i], ","); v; v = strtok(NULL, ",")) {
                 if (o.nextra == MAX_EXTRA)
@@ -312,22 +305,12 @@ int mvbench_multi(int argc, char **argv)
     if (o.nks < 1)
         die("--ks wants positive integers separated by commas, got \"%s\"", ks);
     char path[4096];
-    csv = open_csv(o.out, "measurements-multi.csv",
-                   "suite,dtype,op,rows,cols,k,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
-                   "aa_spread_pct,check\n",
-                   path, sizeof path);
     ceilings dev;
-    memset(&dev, 0, sizeof dev);
-    probe_device(&dev);
-    if (!dev.have_gpu) {
-        printf("mvbench multi: no NVIDIA GPU here; every row needs one\n");
-        fclose(csv);
+    if (!bench_begin("multi", o.out, "measurements-multi.csv",
+                     "suite,dtype,op,rows,cols,k,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
+                     "aa_spread_pct,check\n",
+                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
         return 0;
-    }
-    gpu_open(&stream, &cublas, &mvh);
-    CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH));
-    rng_open(&gen, stream);
-    measure_ceilings(&dev, stream);
     printf("mvbench multi: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d rounds\n", dev.device,
            dev.read_gbps, (unsigned long long)o.seed, o.rounds);
     const double t0 = now_s();

@@ -272,17 +272,10 @@ int mvbench_nt(int argc, char **argv)
             grid = 1;
         else if (!strcmp(a, "--random") && i + 1 < argc)
             random_count = atoi(argv[++i]);
-        else if (!strcmp(a, "--dtype") && i + 1 < argc) {
-            const char *d = argv[++i];
-            o.dtypes = !strcmp(d, "both") ? 3 : d[0] == 'd' ? 2 : d[0] == 's' ? 1 : 0;
-            if (!o.dtypes)
-                die("--dtype wants s, d or both");
-        } else if (!strcmp(a, "--rounds") && i + 1 < argc)
-            o.rounds = atoi(argv[++i]);
-        else if (!strcmp(a, "--out") && i + 1 < argc)
-            o.out = argv[++i];
-        else if (!strcmp(a, "--seed") && i + 1 < argc)
-            o.seed = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(a, "--dtype") && i + 1 < argc)
+            o.dtypes = bench_dtypes(argv[++i]);
+        else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
+            continue;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
@@ -336,20 +329,11 @@ int mvbench_nt(int argc, char **argv)
         add_shape(100000, 1000);
     }
     char path[4096];
-    csv = open_csv(o.out, "measurements-nt.csv",
-                   "suite,dtype,m,n,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,aa_spread_pct,check\n",
-                   path, sizeof path);
     ceilings dev;
-    memset(&dev, 0, sizeof dev);
-    probe_device(&dev);
-    if (!dev.have_gpu) {
-        printf("mvbench nt: no NVIDIA GPU here; every row needs one\n");
-        fclose(csv);
+    if (!bench_begin("nt", o.out, "measurements-nt.csv",
+                     "suite,dtype,m,n,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,aa_spread_pct,check\n",
+                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
         return 0;
-    }
-    gpu_open(&stream, &cublas, &mvh);
-    rng_open(&gen, stream);
-    measure_ceilings(&dev, stream);
     printf("mvbench nt: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
            dev.device, dev.read_gbps, (unsigned long long)o.seed, o.nshapes, o.rounds);
     const double t0 = now_s();

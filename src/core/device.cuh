@@ -1,0 +1,52 @@
+// Device-side helpers of every family: the CUDA vector type of W elements,
+// and the occupancy of a kernel, asked once.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+namespace mv {
+
+// The CUDA vector type that holds W consecutive elements of T in one load
+// or store (W * sizeof(T) bytes: 4, 8 or 16): VecOf<float, 4>::type is
+// float4.
+template <typename T, int W>
+struct VecOf;
+template <>
+struct VecOf<float, 1> {
+    using type = float;
+};
+template <>
+struct VecOf<float, 2> {
+    using type = float2;
+};
+template <>
+struct VecOf<float, 4> {
+    using type = float4;
+};
+template <>
+struct VecOf<double, 1> {
+    using type = double;
+};
+template <>
+struct VecOf<double, 2> {
+    using type = double2;
+};
+
+// Blocks of Threads threads of Kernel that fit one SM (registers, shared
+// memory), asked of the runtime once per kernel (no synchronization; the
+// answer depends on the architecture only); 1 if the runtime cannot tell.
+template <auto Kernel, int Threads>
+int blocks_per_sm()
+{
+    static const int n = [] {
+        int b = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, Threads, 0) != cudaSuccess) {
+            (void)cudaGetLastError();
+            b = 1;
+        }
+        return b > 0 ? b : 1;
+    }();
+    return n;
+}
+
+}  // namespace mv
