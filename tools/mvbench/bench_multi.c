@@ -5,7 +5,7 @@
  * the same A (gemv-1: the cost of one vector alone).
  *
  *   mvbench multi [--rows R] [--cols C] [--ks 1,2,4,8,16,32] [--dtype s|d|both]
- *                 [--op N|T|both] [--rounds N] [--out DIR] [--seed N]
+ *                 [--op N|T|both] [--rounds N] [--out DIR] [--seed N] [--random K]
  *                 [--variants a,b]   (GEMM variants timed beside the default,
  *                                     e.g. narrow-sync)
  *
@@ -14,7 +14,11 @@
  * |op(A)| |B| from a second DGEMM on absolute values. Bytes per call: A, B
  * and C once each; % of the read bandwidth is against the read kernel's
  * figure measured at the start. A (1 GiB of floats by default) is far
- * larger than the L2, so every call reads it from DRAM. */
+ * larger than the L2, so every call reads it from DRAM. --random K: K shapes
+ * instead, rows and columns log-uniform in [8, 2^20] with A from 64 MiB to
+ * 512 MiB in float (twice that in double), seeded; a summary per type,
+ * operation and k closes the run (lowest % of the read bandwidth, geomean
+ * time against cuBLAS, shapes slower than cuBLAS beyond the A/A spread). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,7 +50,18 @@ typedef struct {
     uint64_t seed;
     const char *extra[MAX_EXTRA]; /* --variants: GEMM variants beside the default */
     int nextra;
+    int random; /* --random K */
 } multi_options;
+
+/* One default row of a --random run, for the summary. */
+typedef struct {
+    int dbl, trans;
+    int64_t kv;
+    double pct, vs_cublas, spread;
+} multi_result;
+#define MAX_RESULTS 4096
+static multi_result results[MAX_RESULTS];
+static int nresults;
 
 static multi_options o;
 static cudaStream_t stream;
@@ -78,7 +93,8 @@ static void usage(void)
            "  --rounds N          interleaved timing rounds (default 7)\n"
            "  --out DIR           where measurements-multi.csv goes (default mvbench-out)\n"
            "  --seed N            random seed (default: from the clock)\n"
-           "  --variants a,b      GEMM variants to time beside the default (e.g. narrow-sync)\n");
+           "  --variants a,b      GEMM variants to time beside the default (e.g. narrow-sync)\n"
+           "  --random K          K random shapes (A of 64-512 MiB in float) instead of --rows x --cols\n");
 }
 
 typedef struct {
@@ -189,6 +205,9 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
     printf("  %4lld %10.2f %6.1f%% %10.2f %6.1f%% %8.3f %9.3f %7.1f%%", (long long)p->kv, mv,
            100.0 * bytes / (mv * 1e3) / dev->read_gbps, cb, 100.0 * bytes / (cb * 1e3) / dev->read_gbps, mv / cb,
            mv / (double)p->kv / *gemv_us, 100.0 * spread);
+    if (t[C_DEFAULT].ok && t[C_CUBLAS].ok && nresults < MAX_RESULTS)
+        results[nresults++] = (multi_result){p->dbl, p->trans, p->kv, 100.0 * bytes / (mv * 1e3) / dev->read_gbps,
+                                             mv / cb, spread};
     for (int c = C_FIXED; c < nc; ++c)
         if (t[c].ok)
             printf("   %s %.2f us %.1f%%", contender_name(c), t[c].med,
@@ -271,6 +290,8 @@ int mvbench_multi(int argc, char **argv)
             o.cols = strtoll(argv[++i], NULL, 10);
         else if (!strcmp(a, "--ks") && i + 1 < argc)
             ks = argv[++i];
+        else if (!strcmp(a, "--random") && i + 1 < argc)
+            o.random = atoi(argv[++i]);
         else if (!strcmp(a, "--dtype") && i + 1 < argc)
             o.dtypes = bench_dtypes(argv[++i]);
         else if (!strcmp(a, "--op") && i + 1 < argc) {
@@ -315,10 +336,46 @@ int mvbench_multi(int argc, char **argv)
            dev.read_gbps, (unsigned long long)o.seed, o.rounds);
     const double t0 = now_s();
     progress_reset();
-    for (int dbl = 0; dbl < 2; ++dbl)
-        for (int trans = 0; trans < 2; ++trans)
-            if ((o.dtypes >> dbl & 1) && (o.ops >> trans & 1))
-                run_op(dbl, trans, &dev);
+    uint64_t state = o.seed ^ 0x6d756c7469ull;
+    for (int shape = 0; shape < (o.random > 0 ? o.random : 1); ++shape) {
+        while (o.random > 0) { /* log-uniform rows and columns, A of 64..512 MiB in float */
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            const double u1 = (double)(state >> 11) * 0x1.0p-53;
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            const double u2 = (double)(state >> 11) * 0x1.0p-53;
+            o.rows = (int64_t)exp(log(8.0) + u1 * (log(1048576.0) - log(8.0)));
+            o.cols = (int64_t)exp(log(8.0) + u2 * (log(1048576.0) - log(8.0)));
+            const double mib = 4.0 * (double)o.rows * (double)o.cols / 1048576.0;
+            if (mib >= 64.0 && mib <= 512.0)
+                break;
+        }
+        for (int dbl = 0; dbl < 2; ++dbl)
+            for (int trans = 0; trans < 2; ++trans)
+                if ((o.dtypes >> dbl & 1) && (o.ops >> trans & 1))
+                    run_op(dbl, trans, &dev);
+    }
+    if (o.random > 0) {
+        printf("\nsummary over %d random shapes (default path):\n  type op    k  lowest %%read  geomean /cuBLAS  "
+               "slower than cuBLAS beyond A/A\n", o.random);
+        for (int dbl = 0; dbl < 2; ++dbl)
+            for (int trans = 0; trans < 2; ++trans)
+                for (int i = 0; i < o.nks; ++i) {
+                    double low = INFINITY, logsum = 0.0;
+                    int count = 0, slower = 0;
+                    for (int r = 0; r < nresults; ++r) {
+                        const multi_result *q = &results[r];
+                        if (q->dbl != dbl || q->trans != trans || q->kv != o.ks[i])
+                            continue;
+                        low = q->pct < low ? q->pct : low;
+                        logsum += log(q->vs_cublas);
+                        slower += q->vs_cublas > (1.0 + q->spread) * (1.0 + 1e-9);
+                        ++count;
+                    }
+                    if (count)
+                        printf("  %-6s %c %4lld %12.1f%% %16.3f %10d of %d\n", dbl ? "double" : "float",
+                               trans ? 'T' : 'N', (long long)o.ks[i], low, exp(logsum / count), slower, count);
+                }
+    }
     fclose(csv);
     printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
     gpu_close(gen, cublas, mvh, stream);

@@ -46,6 +46,10 @@ static mv_handle mvh;
 static curandGenerator_t gen;
 static FILE *csv;
 static int failures;
+/* The lowest % of the read bandwidth over shapes whose A has 64 MiB or
+ * more (issue 20's target), per type. */
+static double low_pct_64[2] = {INFINITY, INFINITY};
+static int count_64[2];
 
 enum { C_CUBLAS2, C_CUBLAS2_AA, C_NT, C_TWO, C_COUNT };
 static const char *const names[C_COUNT] = {"cublas-2", "cublas-2-aa", "default", "matvec-2"};
@@ -227,6 +231,11 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
                "A/A %.1f%%\n",
                dbl ? "d" : "s", (long long)m, (long long)n, nt, 100.0 * bytes / (nt * 1e3) / dev->read_gbps,
                t[C_CUBLAS2].med, t[C_CUBLAS2].med / nt, t[C_TWO].med, t[C_TWO].med / nt, 100.0 * spread);
+        if (a_bytes >= 64.0 * 1048576.0) {
+            const double pct = 100.0 * bytes / (nt * 1e3) / dev->read_gbps;
+            low_pct_64[dbl] = pct < low_pct_64[dbl] ? pct : low_pct_64[dbl];
+            ++count_64[dbl];
+        }
         *sum_log_cb += log(t[C_CUBLAS2].med / nt);
         *sum_log_two += log(t[C_TWO].med / nt);
         *slower_two += nt > t[C_TWO].med * (1.0 + spread);
@@ -352,6 +361,9 @@ int mvbench_nt(int argc, char **argv)
             printf("%s: %d shapes; geomean speed-up over two cuBLAS calls %.3fx, over matvec's two calls %.3fx; "
                    "slower than matvec's two calls beyond the A/A spread: %d\n",
                    dbl ? "double" : "float", count, exp(sum_cb / count), exp(sum_two / count), slower);
+        if (count_64[dbl])
+            printf("%s: lowest %% of the read bandwidth over the %d shapes with A >= 64 MiB: %.1f%%\n",
+                   dbl ? "double" : "float", count_64[dbl], low_pct_64[dbl]);
     }
     fclose(csv);
     printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
