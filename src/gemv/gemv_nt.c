@@ -58,10 +58,11 @@ static mv_status inc_ok(mv_handle h, const char *fn, const char *name, int64_t i
     return MV_SUCCESS;
 }
 
-/* Logical element 0 of a vector whose lowest address is p. */
+/* Logical element 0 of a vector whose lowest address is p (NULL, for a
+ * vector the call does not read, stays NULL). */
 static const void *element0(const void *p, int64_t len, int64_t inc, size_t size)
 {
-    return (const char *)p + (inc < 0 ? (1 - len) * inc * (int64_t)size : 0);
+    return p && inc < 0 ? (const char *)p + (1 - len) * inc * (int64_t)size : p;
 }
 
 static mv_status gemv_nt(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, const void *alpha, const void *A,
