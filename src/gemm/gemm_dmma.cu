@@ -122,6 +122,7 @@ using BigIl = Config<128, 128, 16, 2, 4, 4, 1, true>;        // dmma-128x128x16-
 using BigK32 = Config<128, 128, 32, 2, 4, 3, 1, true>;       // dmma-128x128x32-s3-il
 using Tall2b = Config<128, 64, 16, 2, 2, 3, 2, true>;        // dmma-128x64x16-s3-2b-il
 using Wide2b = Config<64, 128, 16, 1, 4, 3, 2, true>;        // dmma-64x128x16-s3-2b-il
+using Narrow32 = Config<128, 32, 16, 4, 1, 4, 2, true>;      // dmma-128x32x16-s4-2b-il (C of <= 32 columns)
 // Tried and left out: 32x32 warp tiles under a 128-register cap (16 warps
 // of a 128x128 tile, or 8 warps of a 128x64 tile with 2 blocks per SM):
 // ptxas spills 8-84 bytes on sm_90 (64 accumulator registers plus 40 of
@@ -598,6 +599,7 @@ cudaError_t launch(const mv_gemm_args &a, int config)
     case MV_DMMA_128x128x32_S3_IL: return launch_fixed<BigK32, kForceK4>(a, p);
     case MV_DMMA_128x64x16_S3_2B_IL: return launch_fixed<Tall2b, kForceK4>(a, p);
     case MV_DMMA_64x128x16_S3_2B_IL: return launch_fixed<Wide2b, kForceK4>(a, p);
+    case MV_DMMA_128x32x16_S4_2B_IL: return launch_fixed<Narrow32, kForceK4>(a, p);
     default: return cudaErrorInvalidValue;
     }
 }

@@ -49,6 +49,7 @@ static const mv_gemm_variant *const variants[] = {
     &mv_gemm_variant_dmma[MV_DMMA_128x128x32_S3_IL],
     &mv_gemm_variant_dmma[MV_DMMA_128x64x16_S3_2B_IL],
     &mv_gemm_variant_dmma[MV_DMMA_64x128x16_S3_2B_IL],
+    &mv_gemm_variant_dmma[MV_DMMA_128x32x16_S4_2B_IL],
     &mv_gemm_variant_narrow[0],
     &mv_gemm_variant_narrow[1],
 };

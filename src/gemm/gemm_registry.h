@@ -71,6 +71,7 @@ typedef enum {
     MV_DMMA_128x128x32_S3_IL,      /* BK = 32: a barrier per 32 k, 216 KiB */
     MV_DMMA_128x64x16_S3_2B_IL,    /* 4 warps of 64x32, 2 blocks/SM */
     MV_DMMA_64x128x16_S3_2B_IL,    /* 4 warps of 64x32 (1 x 4), 2 blocks/SM */
+    MV_DMMA_128x32x16_S4_2B_IL,    /* 4 warps of 32x32 (4 x 1), 2 blocks/SM: C of <= 32 columns */
     MV_DMMA_CONFIG_COUNT
 } mv_dmma_config;
 

@@ -434,4 +434,11 @@ extern "C" const mv_gemm_variant mv_gemm_variant_dmma[MV_DMMA_CONFIG_COUNT] = {
      MV_DMMA_SOURCE,
      "as dmma-128x64x16-s3-2b-il with the long side along n: 2 x 90 KiB, 8 warps/SM, 24 B/clock/SM from L2",
      MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_64x128x16_S3_2B_IL>},
+    {"dmma-128x32x16-s4-2b-il",
+     "128x32 tiles for C of up to 32 columns (the narrow GEMM in double on the FP64 tensor cores): 4 warps of "
+     "32x32, 4 stages, 2 blocks per SM, copies interleaved",
+     MV_DMMA_SOURCE,
+     "88 KiB smem per block; A streamed once per column of tiles: at 32 columns the FMAs need 51 of the 128 "
+     "DMMA FMA per clock and SM that the read bandwidth asks, where the CUDA cores would need 80% of theirs",
+     MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::dmma<MV_DMMA_128x32x16_S4_2B_IL>},
 };

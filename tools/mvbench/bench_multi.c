@@ -178,8 +178,12 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
     const int nc = C_FIXED + o.nextra;
     timing t[C_MAX];
     memset(t, 0, sizeof t);
-    for (int c = 0; c < nc; ++c)
-        t[c].ok = check(c, p);
+    int offered[C_MAX];
+    for (int c = 0; c < nc; ++c) {
+        offered[c] = c < C_FIXED ||
+                     (mv_gemm_variant_find(contender_name(c))->dtypes & (p->dbl ? MV_GEMM_VARIANT_D : MV_GEMM_VARIANT_S));
+        t[c].ok = offered[c] && check(c, p); /* a variant without this type is left out */
+    }
     const batching b = {1, 2, 1.0, 20.0, 1e-3, 200};
     time_interleaved(nc, o.rounds, &b, enqueue_timed, p, stream, t);
     const double bytes = (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m) * (double)p->kv);
@@ -187,6 +191,8 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
     if (t[C_GEMV].ok)
         *gemv_us = t[C_GEMV].med;
     for (int c = 0; c < nc; ++c) {
+        if (!offered[c])
+            continue;
         const double gbps = t[c].ok ? (c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols +
                                                                       (double)(p->kk + p->m))
                                                    : bytes) /
