@@ -72,7 +72,7 @@ struct Params {
     int nv;          // vectors, 1..NB
     int64_t k;       // the GEMM's k (> 0 means the product exists)
     mv_scalar alpha, beta;
-    int64_t slice;    // the summed dimension's length per split (whole stages)
+    int64_t slice;    // the summed dimension's length per split (whole groups or steps)
     int64_t splits;   // S; S > 1 writes partial sums
     void *partial;    // S x nv x out_len partial sums when S > 1
 };
@@ -520,7 +520,9 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
         out_len = p.rows;
         out_blocks = ceil_div(p.rows, 32 * R);
         plan_splits(p, g, out_blocks, out_len, p.cols, kWarps * 4, per_sm, sizeof(T));
-        kernel<<<grid_cap(out_blocks * p.splits, kMaxGridX), kThreads, 0, g->stream>>>(p);
+        if (out_blocks * p.splits > kMaxGridX)  // one block per index, no grid-stride loop: ~2^36 rows
+            return cudaErrorInvalidConfiguration;
+        kernel<<<unsigned(out_blocks * p.splits), kThreads, 0, g->stream>>>(p);
     } else {
         constexpr int V = 16 / int(sizeof(T));
         const bool vec = aligned_loads<T>(p, V);
@@ -530,7 +532,9 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
         out_len = p.cols;
         out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), PIPE));
         plan_splits(p, g, out_blocks, out_len, p.rows, kLanesPerCol * V, per_sm, sizeof(T));
-        kernel<<<grid_cap(out_blocks * p.splits, kMaxGridX), kThreads, 0, g->stream>>>(p);
+        if (out_blocks * p.splits > kMaxGridX)
+            return cudaErrorInvalidConfiguration;
+        kernel<<<unsigned(out_blocks * p.splits), kThreads, 0, g->stream>>>(p);
     }
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess || p.splits <= 1)

@@ -311,7 +311,7 @@ cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
     int64_t ranges = p.bands >= wave ? 1 : ceil_div_nt(wave, p.bands);
     ranges = std::min(ranges, std::max<int64_t>(1, a->n / (kTile * kTileBatch)));
     const int64_t ws_elems = a->split_ws ? int64_t(a->split_ws_bytes / sizeof(T)) : 0;
-    const int64_t z_elems = p.bands > 1 ? p.bands * a->n : 0;
+    const int64_t z_elems = p.bands > 1 && a->do_z ? p.bands * a->n : 0;  // a half left alone needs none
     if (z_elems > ws_elems) {  // the partial sums of z do not fit: two GEMVs
         cudaError_t err = cudaSuccess;
         if (a->do_y)
@@ -320,14 +320,16 @@ cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
             err = one_gemv(dtype, a, 1);
         return err;
     }
-    if (ranges > 1)
+    if (ranges > 1 && a->do_y)
         ranges = std::min(ranges, std::max<int64_t>(1, (ws_elems - z_elems) / a->m));
     p.slice = ceil_div_nt(ceil_div_nt(a->n, ranges), kTile) * kTile;
     p.ranges = ceil_div_nt(a->n, p.slice);
     T *ws = static_cast<T *>(a->split_ws);
-    p.ypart = p.ranges > 1 ? ws : nullptr;
-    p.zpart = p.bands > 1 ? ws + (p.ranges > 1 ? p.ranges * a->m : 0) : nullptr;
+    p.ypart = p.ranges > 1 && a->do_y ? ws : nullptr;
+    p.zpart = z_elems ? ws + (p.ypart ? p.ranges * a->m : 0) : nullptr;
     const int64_t blocks = p.bands * p.ranges;
+    if (blocks > INT32_MAX)  // one block per index: ~2^41 elements of A
+        return cudaErrorInvalidConfiguration;
     if (vec)
         gemv_nt_kernel<T, true><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
     else

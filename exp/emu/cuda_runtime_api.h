@@ -1,0 +1,6 @@
+#pragma once
+#include "emu.h"
+typedef int cudaError_t;
+typedef void *cudaStream_t;
+#define cudaSuccess 0
+inline cudaError_t cudaGetLastError() { return 0; }

@@ -1,0 +1,11 @@
+#pragma once
+#include <cuda_runtime_api.h>
+namespace mv {
+template <typename T, int W> struct VecOf;
+template <> struct VecOf<float, 1> { using type = float; };
+template <> struct VecOf<float, 2> { using type = float2; };
+template <> struct VecOf<float, 4> { using type = float4; };
+template <> struct VecOf<double, 1> { using type = double; };
+template <> struct VecOf<double, 2> { using type = double2; };
+template <auto Kernel, int Threads> int blocks_per_sm() { return g_per_sm; }
+}

@@ -1,0 +1,363 @@
+// A CPU emulator of CUDA blocks for desk-checking kernels: every thread of a
+// block is a fiber (ucontext); fibers run one at a time, each until it
+// reaches a synchronization point (__syncthreads, a warp shuffle), in an
+// order chosen per run (forward, reverse, random), so a race between two
+// threads of one barrier interval shows as an order-dependent result.
+// cp.async copies land at issue (early) or at the wait that retires them
+// (late). Shared memory starts as NaN for every block. __ldg and cp.async
+// sources are checked against the logical extents of registered arrays.
+#pragma once
+#include <ucontext.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+using std::fma;
+
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+
+struct alignas(8) float2 { float x, y; };
+struct alignas(16) float4 { float x, y, z, w; };
+struct alignas(16) double2 { double x, y; };
+struct emu_dim3 { unsigned x = 0, y = 0, z = 0; };
+
+inline long min(long a, long b) { return a < b ? a : b; }
+inline int min(int a, int b) { return a < b ? a : b; }
+inline long max(long a, long b) { return a > b ? a : b; }
+
+struct EmuCopy {
+    char *dst;
+    const char *src;
+    int size, srcsize;
+};
+
+enum { ST_RUN = 0, ST_BAR = 1, ST_WARP = 2, ST_DONE = 3 };
+
+struct EmuFiber {
+    ucontext_t ctx;
+    emu_dim3 tIdx;
+    int state = ST_RUN;
+    double shfl_val = 0, shfl_res = 0;
+    int shfl_off = 0, shfl_kind = 0;
+    unsigned shfl_mask = 0;
+    std::vector<std::vector<EmuCopy>> groups;
+    std::vector<EmuCopy> cur;
+};
+
+struct EmuRegion {
+    const char *base;
+    size_t elem;
+    int64_t ld, rows, cols;  // element (r, c) at base + (r + c*ld)*elem
+    std::string name;
+};
+
+inline EmuFiber *g_cur = nullptr;
+inline ucontext_t g_sched;
+inline emu_dim3 g_blockIdx, g_gridDim, g_blockDim;
+inline std::function<void()> g_body;
+inline int g_order = 0;     // 0 forward, 1 reverse, 2 random
+inline bool g_late = false;  // cp.async lands at its wait
+inline std::mt19937 g_rng(1);
+inline long g_block_epoch = 0, g_shared_epoch = -1;
+inline char *g_shared_base = nullptr;
+inline size_t g_shared_bytes = 0;
+inline std::vector<EmuRegion> g_regions;
+inline long g_errors = 0;
+inline int g_per_sm = 1;
+inline long g_switches = 0;
+
+#define threadIdx (g_cur->tIdx)
+#define blockIdx g_blockIdx
+#define gridDim g_gridDim
+#define blockDim g_blockDim
+
+#include <cstdarg>
+inline void emu_error(const char *fmt, ...)
+{
+    if (g_errors < 20) {
+        va_list ap;
+        va_start(ap, fmt);
+        fprintf(stderr, "EMU ERROR: ");
+        vfprintf(stderr, fmt, ap);
+        va_end(ap);
+        fprintf(stderr, " [block %u thread %u]\n", g_blockIdx.x, g_cur ? g_cur->tIdx.x : 9999u);
+    }
+    ++g_errors;
+}
+
+inline void emu_check_global(const void *p, size_t bytes, size_t align, const char *what)
+{
+    if (reinterpret_cast<uintptr_t>(p) % align)
+        emu_error("%s: misaligned address (offset %ld mod %ld)", what, long(reinterpret_cast<uintptr_t>(p) % align),
+                  long(align));
+    const EmuRegion *best = nullptr;
+    int64_t bestd = INT64_MAX;
+    for (const EmuRegion &r : g_regions) {
+        const char *c = static_cast<const char *>(p);
+        const int64_t span = ((r.cols - 1) * r.ld + r.rows) * int64_t(r.elem);
+        const int64_t d = c < r.base ? r.base - c : c >= r.base + span ? c - (r.base + span) + 1 : 0;
+        if (d < bestd)
+            bestd = d, best = &r;
+    }
+    if (best) {
+        const EmuRegion &r = *best;
+        const char *c = static_cast<const char *>(p);
+        for (size_t b = 0; b < bytes; b += r.elem) {
+            const int64_t off = (c + b) - r.base;
+            if (off < 0 || off % int64_t(r.elem)) {
+                emu_error("%s: read outside %s (byte offset %ld)", what, r.name.c_str(), long(off));
+                return;
+            }
+            const int64_t e = off / int64_t(r.elem), col = e / r.ld, row = e % r.ld;
+            if (col >= r.cols || row >= r.rows) {
+                emu_error("%s: read outside %s (row %ld col %ld)", what, r.name.c_str(), long(row), long(col));
+                return;
+            }
+        }
+        return;
+    }
+    emu_error("%s: read of an unregistered address", what);
+}
+
+template <typename V>
+inline V __ldg(const V *p)
+{
+    emu_check_global(p, sizeof(V), sizeof(V), "__ldg");
+    return *p;
+}
+
+inline void emu_yield(int state)
+{
+    g_cur->state = state;
+    ++g_switches;
+    swapcontext(&g_cur->ctx, &g_sched);
+}
+
+inline void __syncthreads() { emu_yield(ST_BAR); }
+
+template <typename T>
+inline T __shfl_xor_sync(unsigned mask, T v, int off)
+{
+    g_cur->shfl_val = double(v);
+    g_cur->shfl_off = off;
+    g_cur->shfl_mask = mask;
+    g_cur->shfl_kind = 1;
+    emu_yield(ST_WARP);
+    return T(g_cur->shfl_res);
+}
+
+inline void emu_shared(void *p, size_t bytes)
+{
+    if (g_shared_epoch != g_block_epoch) {
+        memset(p, 0xff, bytes);  // NaN in float and double
+        g_shared_base = static_cast<char *>(p);
+        g_shared_bytes = bytes;
+        g_shared_epoch = g_block_epoch;
+    }
+}
+
+inline size_t __cvta_generic_to_shared(const void *p) { return size_t(static_cast<const char *>(p) - g_shared_base); }
+
+inline void emu_land(const EmuCopy &c)
+{
+    if (c.srcsize > 0)
+        memcpy(c.dst, c.src, size_t(c.srcsize));
+    if (c.size > c.srcsize)
+        memset(c.dst + c.srcsize, 0, size_t(c.size - c.srcsize));
+}
+
+inline void emu_cp_async(unsigned d, const void *src, int size, int srcsize)
+{
+    EmuCopy c{g_shared_base + d, static_cast<const char *>(src), size, srcsize};
+    if (d + size_t(size) > g_shared_bytes || d % unsigned(size))
+        emu_error("cp.async: shared destination out of range or misaligned (offset %ld)", long(d));
+    if (srcsize > 0)
+        emu_check_global(src, size_t(srcsize), size_t(size), "cp.async source");
+    if (g_late)
+        g_cur->cur.push_back(c);
+    else
+        emu_land(c);
+}
+
+inline void emu_commit()
+{
+    g_cur->groups.push_back(std::move(g_cur->cur));
+    g_cur->cur.clear();
+}
+
+inline void emu_wait(int n)
+{
+    while (int(g_cur->groups.size()) > n) {
+        for (const EmuCopy &c : g_cur->groups.front())
+            emu_land(c);
+        g_cur->groups.erase(g_cur->groups.begin());
+    }
+}
+
+inline void emu_fiber_entry()
+{
+    g_body();
+    size_t pending = g_cur->cur.size();
+    for (auto &g : g_cur->groups)
+        pending += g.size();
+    if (pending)
+        emu_error("thread exits with %ld cp.async copies never waited for", long(pending));
+    g_cur->state = ST_DONE;
+    swapcontext(&g_cur->ctx, &g_sched);
+}
+
+inline void emu_run_block(unsigned block, unsigned threads)
+{
+    static std::vector<EmuFiber> fibers;
+    static std::vector<std::vector<char>> stacks;
+    constexpr size_t kStack = 256 * 1024;
+    fibers.assign(threads, EmuFiber{});
+    if (stacks.size() < threads)
+        stacks.resize(threads, std::vector<char>(kStack));
+    g_blockIdx = {block, 0, 0};
+    ++g_block_epoch;
+    for (unsigned t = 0; t < threads; ++t) {
+        EmuFiber &f = fibers[t];
+        f.tIdx = {t, 0, 0};
+        getcontext(&f.ctx);
+        f.ctx.uc_stack.ss_sp = stacks[t].data();
+        f.ctx.uc_stack.ss_size = kStack;
+        f.ctx.uc_link = nullptr;
+        makecontext(&f.ctx, emu_fiber_entry, 0);
+    }
+    std::vector<unsigned> order(threads);
+    for (unsigned t = 0; t < threads; ++t)
+        order[t] = t;
+    if (g_order == 1)
+        std::reverse(order.begin(), order.end());
+    for (;;) {
+        if (g_order == 2)
+            std::shuffle(order.begin(), order.end(), g_rng);
+        bool progress = false;
+        if (g_order >= 3) {
+            // warp skew: one warp at a time, through its shuffles, up to the
+            // next block barrier (or its end), warps in random order
+            std::vector<unsigned> warps(threads / 32);
+            for (unsigned w = 0; w < warps.size(); ++w)
+                warps[w] = w;
+            std::shuffle(warps.begin(), warps.end(), g_rng);
+            for (unsigned w : warps) {
+                for (;;) {
+                    bool ran = false;
+                    for (unsigned l = 0; l < 32; ++l) {
+                        EmuFiber &f = fibers[w * 32 + l];
+                        if (f.state != ST_RUN)
+                            continue;
+                        g_cur = &f;
+                        swapcontext(&g_sched, &f.ctx);
+                        ran = progress = true;
+                    }
+                    int at = 0;
+                    for (unsigned l = 0; l < 32; ++l)
+                        at += fibers[w * 32 + l].state == ST_WARP;
+                    if (at == 32) {
+                        for (unsigned l = 0; l < 32; ++l) {
+                            EmuFiber &f = fibers[w * 32 + l];
+                            if (f.shfl_off != fibers[w * 32].shfl_off || f.shfl_mask != 0xffffffffu)
+                                emu_error("shuffle: lanes at different offsets or a partial mask (warp %ld)", long(w));
+                            f.shfl_res = fibers[w * 32 + (l ^ f.shfl_off)].shfl_val;
+                        }
+                        for (unsigned l = 0; l < 32; ++l)
+                            fibers[w * 32 + l].state = ST_RUN;
+                        continue;
+                    }
+                    if (!ran)
+                        break;
+                }
+            }
+        } else
+        for (unsigned t : order) {
+            if (fibers[t].state != ST_RUN)
+                continue;
+            g_cur = &fibers[t];
+            swapcontext(&g_sched, &fibers[t].ctx);
+            progress = true;
+        }
+        // warps whose lanes all wait at a shuffle
+        for (unsigned w = 0; w < threads / 32; ++w) {
+            int at = 0, done = 0;
+            for (int l = 0; l < 32; ++l) {
+                at += fibers[w * 32 + l].state == ST_WARP;
+                done += fibers[w * 32 + l].state == ST_DONE;
+            }
+            if (at == 32) {
+                const int off = fibers[w * 32].shfl_off;
+                for (int l = 0; l < 32; ++l) {
+                    EmuFiber &f = fibers[w * 32 + l];
+                    if (f.shfl_off != off || f.shfl_mask != 0xffffffffu)
+                        emu_error("shuffle: lanes at different offsets or a partial mask (warp %ld)", long(w));
+                }
+                for (int l = 0; l < 32; ++l) {
+                    EmuFiber &f = fibers[w * 32 + l];
+                    f.shfl_res = fibers[w * 32 + (l ^ f.shfl_off)].shfl_val;
+                }
+                for (int l = 0; l < 32; ++l)
+                    fibers[w * 32 + l].state = ST_RUN;
+                progress = true;
+            } else if (at > 0 && at + done == 32) {
+                emu_error("shuffle with exited lanes (warp %ld)", long(w));
+            }
+        }
+        unsigned bar = 0, done = 0;
+        for (auto &f : fibers) {
+            bar += f.state == ST_BAR;
+            done += f.state == ST_DONE;
+        }
+        if (done == threads)
+            break;
+        if (bar > 0 && bar + done == threads) {
+            if (done)
+                emu_error("__syncthreads with %ld threads exited", long(done));
+            for (auto &f : fibers)
+                if (f.state == ST_BAR)
+                    f.state = ST_RUN;
+            progress = true;
+        }
+        if (!progress) {
+            unsigned run = 0, warp = 0;
+            for (auto &f : fibers)
+                warp += f.state == ST_WARP, run += f.state == ST_RUN;
+            emu_error("deadlock: %ld at barrier, %ld at a shuffle", long(bar), long(warp));
+            // abandon the block: fibers are dropped
+            g_cur = nullptr;
+            return;
+        }
+    }
+    g_cur = nullptr;
+}
+
+template <typename K, typename... Args>
+inline void emu_launch(K kernel, long grid, long threads, Args... args)
+{
+    g_gridDim = {unsigned(grid), 1, 1};
+    g_blockDim = {unsigned(threads), 1, 1};
+    std::vector<unsigned> blocks(grid);
+    for (long b = 0; b < grid; ++b)
+        blocks[b] = unsigned(b);
+    if (g_order == 1)
+        std::reverse(blocks.begin(), blocks.end());
+    else if (g_order == 2)
+        std::shuffle(blocks.begin(), blocks.end(), g_rng);
+    for (unsigned b : blocks) {
+        g_body = [&] { kernel(args...); };
+        emu_run_block(b, unsigned(threads));
+    }
+}

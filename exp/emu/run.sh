@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Desk-checks the narrow GEMM kernels (src/gemm/gemm_narrow.cuh) and the
+# GEMV-NT kernels (src/gemv/gemv_nt.cu) on the CPU, without a GPU: every
+# thread of a block runs as a fiber of emu.h, in several orders, cp.async
+# landing early or late, shared memory starting as NaN, loads checked
+# against the arrays' extents; results checked against a double reference
+# and across orders (bitwise). The kernel sources are copied from the tree
+# and rewritten by transform.py (shared arrays, cp.async, launches); the
+# headers they include are copied as they are, device.cuh replaced by
+# device_shim.cuh. Then `mutate.py` / `mutate_nt.py` (from the build dir)
+# plant known bugs, each of which the tests must catch.
+# usage: exp/emu/run.sh [BUILD_DIR] [COUNT]   (default /tmp/matvec-emu, 200)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+here="$root/exp/emu"
+b=${1:-/tmp/matvec-emu} count=${2:-200}
+rm -rf "$b" && mkdir -p "$b/shim/core" "$b/shim/gemm" "$b/shim/gemv"
+cp "$here"/{emu.h,cuda_runtime_api.h} "$b/shim/"
+cp "$here/device_shim.cuh" "$b/shim/core/device.cuh"
+cp "$root/include/matvec.h" "$b/shim/"
+cp "$root/src/core/types.h" "$b/shim/core/"
+cp "$root/src/gemm/gemm_kernels.h" "$b/shim/gemm/"
+cp "$root/src/gemv/gemv_kernels.h" "$b/shim/gemv/"
+python3 "$here/transform.py" "$root/src/gemv/gemv_common.cuh" "$b/shim/gemv/gemv_common.cuh"
+python3 "$here/transform.py" "$root/src/gemm/gemm_epilogue.cuh" "$b/shim/gemm_epilogue.cuh"
+python3 "$here/transform.py" "$root/src/gemm/gemm_narrow.cuh" "$b/shim/gemm_narrow.cuh"
+python3 "$here/transform.py" "$root/src/gemv/gemv_nt.cu" "$b/shim/gemv_nt.cpp"
+cp "$here"/{test_narrow.cpp,test_nt.cpp,targeted.cpp,targ_nt.cpp,mutate.py,mutate_nt.py} "$b/"
+cd "$b"
+flags="-std=c++20 -O2 -g -I shim -include limits -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+for t in test_narrow test_nt targeted targ_nt; do
+  g++ $flags $t.cpp -o $t
+done
+./test_narrow "$count" 1
+./test_nt "$count" 1
+./targeted 0 && ./targeted 1
+./targ_nt
+echo "emu: all passed; mutations: (cd $b && python3 mutate.py && python3 mutate_nt.py)"

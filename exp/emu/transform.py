@@ -1,0 +1,57 @@
+import re, sys
+src = open(sys.argv[1]).read()
+# shared arrays: static + registration
+def shared(m):
+    decl, name = m.group(1), m.group(2)
+    return f"static {decl}; emu_shared({name}, sizeof({name}));"
+src = re.sub(r"__shared__\s+((?:__align__\(\d+\)\s+)?\w+\s+(\w+)\s*(?:\[[^;]*\])+)\s*;", shared, src)
+# cp.async copies
+src = re.sub(r'asm volatile\("cp\.async\.ca\.shared\.global \[%0\], \[%1\], (\d+), %2;\\n" ::"r"\((\w+)\), "l"\((\w+)\), "r"\(([^)]*)\)\s*:\s*"memory"\);',
+             lambda m: f"emu_cp_async({m.group(2)}, {m.group(3)}, {m.group(1)}, {m.group(4)});", src)
+src = src.replace('asm volatile("cp.async.commit_group;\\n" ::: "memory");', "emu_commit();")
+src = src.replace('asm volatile("cp.async.wait_group %0;\\n" ::"n"(N) : "memory");', "emu_wait(N);")
+# launches
+out, i = [], 0
+while True:
+    j = src.find("<<<", i)
+    if j < 0:
+        out.append(src[i:]); break
+    # kernel expression: back to the start of the statement
+    k = j
+    depth = 0
+    while k > 0:
+        ch = src[k-1]
+        if ch == '>': depth += 1
+        elif ch == '<': depth -= 1
+        if depth == 0 and (ch in ' \t\n;{'): break
+        k -= 1
+    kern = src[k:j]
+    e = src.find(">>>", j)
+    cfg = src[j+3:e]
+    # split top-level commas
+    parts, d, cur = [], 0, ''
+    for ch in cfg:
+        if ch in '(<': d += 1
+        if ch in ')>': d -= 1
+        if ch == ',' and d == 0:
+            parts.append(cur); cur = ''
+        else: cur += ch
+    parts.append(cur)
+    assert src[e+3] == '('
+    # args up to matching paren
+    d, p = 0, e+3
+    while True:
+        if src[p] == '(': d += 1
+        elif src[p] == ')':
+            d -= 1
+            if d == 0: break
+        p += 1
+    args = src[e+4:p]
+    out.append(src[i:k])
+    out.append(f"emu_launch({kern}, {parts[0].strip()}, {parts[1].strip()}, {args})")
+    i = p + 1
+src = ''.join(out)
+for bad in ("<<<", "asm volatile(\"cp", "__shared__"):
+    if bad in src and "__CUDA_ARCH__" not in src[src.find(bad)-300:src.find(bad)]:
+        print("WARNING: left", bad, file=sys.stderr)
+open(sys.argv[2], "w").write(src)
