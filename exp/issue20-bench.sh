@@ -25,7 +25,7 @@ run() {  # name, then the command
   local s=$(date +%s)
   timeout $l "$@" > $OUT/$name.txt 2>&1; echo "$name rc=$? $(( $(date +%s) - s )) s"
 }
-run multi $mb multi --variants narrow-sync,dmma-128x32x16-s4-2b-il --rounds 5 --out $OUT
+run multi $mb multi --ks ${KS:-1,2,4,8,16,32} --variants ${VARIANTS:-narrow-sync,dmma-128x32x16-s4-2b-il} --rounds 5 --out $OUT
 grep -v "^\[" $OUT/multi.txt | tail -40
 run multi-random $mb multi --random 8 --ks 2,8,32 --rounds 3 --out $OUT/multi-random
 grep -A20 "^summary" $OUT/multi-random.txt
