@@ -5,7 +5,8 @@
 #   mvbench multi (both forms: default and narrow-sync; then 8 random
 #   shapes), mvbench nt (its default shapes, the paper's grid in float, 40
 #   random shapes), exp/bulk-probe, and the
-#   figure of scripts/plot-multi where matplotlib is there. Output under $OUT.
+#   figure of scripts/plot-multi where matplotlib is there. Output under $OUT
+#   (the CSV files and the figure in csv.tar). exp/bulk-probe with BULK=1.
 # usage: exp/issue20-bench.sh [SECONDS]   (stops starting new runs after it)
 set -u
 t0=$(date +%s)
@@ -25,18 +26,20 @@ run() {  # name, then the command
   local s=$(date +%s)
   timeout $l "$@" > $OUT/$name.txt 2>&1; echo "$name rc=$? $(( $(date +%s) - s )) s"
 }
-run multi $mb multi --ks ${KS:-1,2,4,8,16,32} --variants ${VARIANTS:-narrow-sync,dmma-128x32x16-s4-2b-il} --rounds 5 --out $OUT
+mkdir -p $OUT/csv
+run multi $mb multi --ks ${KS:-1,2,4,8,16,32} --variants ${VARIANTS:-narrow-sync,dmma-128x32x16-s4-2b-il} --rounds ${ROUNDS:-5} --out $OUT/csv/multi
 grep -v "^\[" $OUT/multi.txt | tail -40
-run multi-random $mb multi --random 8 --ks 2,8,32 --rounds 3 --out $OUT/multi-random
+run multi-random $mb multi --random 8 --ks 2,8,32 --rounds 3 --out $OUT/csv/multi-random
 grep -A20 "^summary" $OUT/multi-random.txt
-run nt $mb nt --rounds 5 --out $OUT/nt-default
+run nt $mb nt --rounds 5 --out $OUT/csv/nt-default
 tail -14 $OUT/nt.txt
-run nt-grid $mb nt --grid --dtype s --rounds 3 --out $OUT/nt-grid
-tail -3 $OUT/nt-grid.txt
-run nt-random $mb nt --random 40 --rounds 3 --out $OUT/nt-random
+run nt-grid $mb nt --grid --dtype ${GRID_DTYPE:-s} --rounds 3 --out $OUT/csv/nt-grid
+grep -v "^mvbench:" $OUT/nt-grid.txt | tail -3
+run nt-random $mb nt --random 40 --rounds 3 --out $OUT/csv/nt-random
 tail -5 $OUT/nt-random.txt
-if nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bulk-probe exp/bulk-probe.cu -lcublas; then
+if [ "${BULK:-0}" = 1 ] && nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bulk-probe exp/bulk-probe.cu -lcublas; then
   run bulk-probe /tmp/bulk-probe
   cat $OUT/bulk-probe.txt
 fi
-python3 scripts/plot-multi $OUT/measurements-multi.csv --out $OUT/multi.png 2>&1 | tail -1
+python3 scripts/plot-multi $OUT/csv/multi/measurements-multi.csv --out $OUT/csv/multi.png 2>&1 | tail -1
+(cd $OUT && tar cf csv.tar csv && rm -rf csv)  # the device returns at most 8 files

@@ -13,7 +13,7 @@ lib=$(find $prefix -name libcmocka.so | head -1)
 cmake -S . -B build-gpu-verify -G Ninja -DCMAKE_BUILD_TYPE=Release -DMATVEC_BUILD_TESTS=ON -DMATVEC_BUILD_PYTHON=OFF \
   -DCMAKE_CUDA_ARCHITECTURES=90-real -DCMOCKA_INCLUDE_DIR=$prefix/usr/include -DCMOCKA_LIBRARY=$lib > $OUT/build.txt 2>&1 \
   && cmake --build build-gpu-verify -j > $OUT/build.txt 2>&1
-echo "build rc=$? after $(( $(date +%s) - t0 )) s"; tail -3 $OUT/build.txt
+echo "build rc=$? after $(( $(date +%s) - t0 )) s"; grep -B2 -A3 "error" $OUT/build.txt | head -20; rm $OUT/build.txt
 export LD_LIBRARY_PATH=$(dirname $lib):${LD_LIBRARY_PATH:-}
 (cd build-gpu-verify && timeout 200 ctest --output-on-failure -R "${TESTS:-gemm|gemv_nt|api_host}" > $OUT/ctest.txt 2>&1)
 echo "ctest rc=$? after $(( $(date +%s) - t0 )) s"; grep -E "tests passed|Failed|FAIL|\*\*\*" $OUT/ctest.txt | head -30

@@ -178,13 +178,17 @@ static void run_nt(mv_handle h, nt_case c, rng_t *r)
 }
 
 /* Shapes: one band and one column range, bands (z's partial sums), column
- * ranges (y's), both; odd sizes everywhere. */
+ * ranges (y's), both; bands of one, two, four and eight warps of rows (32
+ * lanes of 16 bytes each: float m of 97, 200, 400, 1000; double m of 33,
+ * 97, 200, 1000), the others side by side along the columns; odd sizes
+ * everywhere. */
 static void test_shapes(void **state)
 {
     mv_handle h = *state;
     rng_t r = rng_make(60);
     static const int64_t shapes[][2] = {{1, 1},    {7, 3},     {33, 65},   {1000, 3},  {3, 1000},  {1025, 257},
-                                        {4099, 37}, {37, 4099}, {2049, 1023}, {50001, 7}, {9, 70001}, {3001, 3001}};
+                                        {4099, 37}, {37, 4099}, {2049, 1023}, {50001, 7}, {9, 70001}, {3001, 3001},
+                                        {97, 1234}, {200, 301}, {400, 999}, {201, 20011}};
     static const double scal[][4] = {{1.0, 0.0, 1.0, 0.0}, {1.5, 0.5, -0.75, 2.0}, {-1.0, 1.0, 0.25, -1.0}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
         const int64_t m = shapes[s][0], n = shapes[s][1];

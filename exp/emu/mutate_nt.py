@@ -3,7 +3,10 @@ base = open('shim/gemv_nt.cpp').read()
 muts = {
  'no_second_bar': ("            }\n            __syncthreads();\n        }\n    }\n", "            }\n        }\n    }\n"),
  'bfly_swap': ("const T send = up ? lo : hi;", "const T send = up ? hi : lo;"),
- 'base_off': ("const int64_t base = c0 - int64_t(tb) * kTile;", "const int64_t base = c0;"),
+ 'base_off': ("const int64_t base = c_begin + (i - tb) * WC * kTile;", "const int64_t base = c_begin + i * WC * kTile;"),
+ 'half_keep': ("if ((lane >> 4) == h)", "if ((lane >> 4) != h)"),
+ 'wr_sum': ("sum += zs[rr][cc * WR + k][l];", "sum += zs[rr][cc * WR][l];"),
+ 'ys_sum': ("sum += ys[k * BR + idx];", "sum += ys[idx];"),
  'zpart_idx': ("static_cast<T *>(p.zpart)[band * p.n + c] = sum;", "static_cast<T *>(p.zpart)[band * p.n + c - c_begin] = sum;"),
  'ws_check': ("if (z_elems > ws_elems) {", "if (z_elems > ws_elems + 100000) {"),
 }

@@ -1,8 +1,11 @@
 // Device-side helpers of every family: the CUDA vector type of W elements,
-// and the occupancy of a kernel, asked once.
+// the occupancy of a kernel, asked once, and (waves.h) how splits fill
+// the GPU's waves.
 #pragma once
 
 #include <cuda_runtime_api.h>
+
+#include "core/waves.h"
 
 namespace mv {
 

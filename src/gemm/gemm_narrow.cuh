@@ -44,6 +44,15 @@ namespace mv {
 namespace gemm {
 namespace narrow {
 
+// The kernels' forms (a bit set): kPipe, the vectors' next stage copied by
+// cp.async while this one is used and the next loads of the big operand in
+// flight during the FMAs; kOcc, two blocks per SM (128 registers a thread)
+// where the accumulators take at most 64 of them (stream-t: fewer columns
+// per lane to get there), else one. 0: one stage buffer between two
+// barriers, each group's loads used as issued.
+constexpr int kPipe = 1, kOcc = 2;
+constexpr int kDefaultForm = kPipe;  // mv_?gemm_narrow_launch, the default path
+
 constexpr int kMaxVectors = MV_GEMM_NARROW_MAX;  // the narrow side: C's columns, or its rows
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
@@ -52,13 +61,20 @@ constexpr int kLanesPerCol = 8;          // stream-t: P lanes share a column
 constexpr int kGroups = 32 / kLanesPerCol;
 // stream-t: columns per lane (CT), so that each vector element read from
 // shared memory serves CT FMAs: as many as the registers allow for the
-// accumulators (NB*CT elements: 512 bytes, or 384 where a second step of
-// loads is in flight), at most 8.
-__host__ __device__ constexpr int cols_per_lane(int nb, int elem_bytes, bool pipe)
+// accumulators (NB*CT elements: 512 bytes; 384 where a second step of
+// loads is in flight; in the kOcc form 256, 64 registers, or 128 with the
+// second step), at most 8.
+__host__ __device__ constexpr int cols_per_lane(int nb, int elem_bytes, int form)
 {
-    return (pipe ? 384 : 512) / (nb * elem_bytes) < 1   ? 1
-           : (pipe ? 384 : 512) / (nb * elem_bytes) > 8 ? 8
-                                                        : (pipe ? 384 : 512) / (nb * elem_bytes);
+    const int budget = (form & kOcc) ? ((form & kPipe) ? 128 : 256) : (form & kPipe) ? 384 : 512;
+    return budget / (nb * elem_bytes) < 1 ? 1 : budget / (nb * elem_bytes) > 8 ? 8 : budget / (nb * elem_bytes);
+}
+
+// Blocks per SM that a kernel's registers are capped for: 2 in the kOcc
+// form where its accumulators (acc_bytes) take at most 64 registers.
+__host__ __device__ constexpr int min_blocks(int acc_bytes, int form)
+{
+    return (form & kOcc) && acc_bytes <= 256 ? 2 : 1;
 }
 
 struct Params {
@@ -81,9 +97,9 @@ struct Params {
 // pipelined stream-n lane (R*NB) with a second set of loads in flight would
 // not fit the registers (R*NB <= 64 elements of float, 32 of double).
 template <typename T>
-__host__ __device__ constexpr int rows_per_lane(int nb, bool pipe)
+__host__ __device__ constexpr int rows_per_lane(int nb, int form)
 {
-    return !pipe || nb <= 8 ? 16 / int(sizeof(T)) : (sizeof(T) == 4 ? 2 : 1);
+    return !(form & kPipe) || nb <= 8 ? 16 / int(sizeof(T)) : (sizeof(T) == 4 ? 2 : 1);
 }
 
 
@@ -173,11 +189,11 @@ __device__ __forceinline__ void emit(const Params &p, const Scalars<T> &sc, int6
     }
 }
 
-// Shared memory of a block: PIPE, two stage buffers of kStageBytes / 2
+// Shared memory of a block: kPipe, two stage buffers of kStageBytes / 2
 // (one filled by cp.async while the other is read); else one of kStageBytes.
-template <typename T, int NB, int UNIT, bool PIPE>
+template <typename T, int NB, int UNIT, int F>
 struct Stage {
-    static constexpr int BUFS = PIPE ? 2 : 1;
+    static constexpr int BUFS = (F & kPipe) ? 2 : 1;
     static constexpr int LEN = kStageBytes / BUFS / int(sizeof(T) * NB) / UNIT * UNIT;  // rows per stage
     static constexpr int BUF = LEN * NB;  // elements per buffer
     static_assert(LEN >= UNIT, "a stage holds at least one group");
@@ -186,15 +202,17 @@ struct Stage {
 // ---------------------------------------------------------------- stream-n
 // Block b, split s: rows [rb*32R, rb*32R + 32R) of M, columns
 // [s*slice, min(cols, (s+1)*slice)) in groups of kWarps*U; warp w takes
-// columns w*U .. w*U + U-1 of every group. PIPE: the vectors' next stage is
+// columns w*U .. w*U + U-1 of every group. kPipe: the vectors' next stage is
 // copied (cp.async) while this one is used, and the next group's loads of M
 // are issued before this group's FMAs (2U loads in flight per lane).
-template <typename T, int NB, bool VEC, bool PIPE>
-__global__ void __launch_bounds__(kThreads) stream_n(Params p)
+template <typename T, int NB, bool VEC, int F>
+__global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) * NB * int(sizeof(T)), F))
+    stream_n(Params p)
 {
-    constexpr int R = rows_per_lane<T>(NB, PIPE), U = 4, KC = kWarps * U;
+    constexpr bool PIPE = (F & kPipe) != 0;
+    constexpr int R = rows_per_lane<T>(NB, F), U = 4, KC = kWarps * U;
     constexpr int LDX = NB;  // every lane of a warp reads one address: no conflict to pad away
-    using S = Stage<T, NB, KC, PIPE>;
+    using S = Stage<T, NB, KC, F>;
     constexpr int XS = S::LEN, GPS = XS / KC;
     __shared__ __align__(16) T xs[S::BUFS * S::BUF];
     const Scalars<T> sc(p.alpha, p.beta, p.k);
@@ -322,18 +340,20 @@ __global__ void __launch_bounds__(kThreads) stream_n(Params p)
 // Lane (g, pl) of a warp, g = lane / P, pl = lane % P: columns
 // c0 + g*CT + t (t < CT) of the warp's G*CT, and in each step of P*V rows
 // the V rows from pl*V. Block b, split s: kWarps*G*CT columns, rows
-// [s*slice, min(rows, (s+1)*slice)). PIPE as stream-n: the next stage of the
+// [s*slice, min(rows, (s+1)*slice)). kPipe as stream-n: the next stage of the
 // vectors by cp.async, the next step's loads of M before this step's FMAs.
-template <typename T, int NB, bool VEC, bool PIPE>
-__global__ void __launch_bounds__(kThreads) stream_t(Params p)
+template <typename T, int NB, bool VEC, int F>
+__global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(sizeof(T)), F) * NB * int(sizeof(T)), F))
+    stream_t(Params p)
 {
+    constexpr bool PIPE = (F & kPipe) != 0;
     constexpr int V = 16 / int(sizeof(T)), P = kLanesPerCol, G = kGroups;
-    constexpr int CT = cols_per_lane(NB, int(sizeof(T)), PIPE);
+    constexpr int CT = cols_per_lane(NB, int(sizeof(T)), F);
     constexpr int STEP = P * V;
     // Vector-major stages (xs[j*XS + q]): lane pl reads V consecutive rows of
     // a vector in one 16-byte load, the P lanes of a group 16 bytes apart
     // (conflict-free), the G groups of a warp the same address.
-    using S = Stage<T, NB, STEP, PIPE>;
+    using S = Stage<T, NB, STEP, F>;
     constexpr int XS = S::LEN, SPS = XS / STEP;
     __shared__ __align__(16) T xs[S::BUFS * S::BUF];
     const Scalars<T> sc(p.alpha, p.beta, p.k);
@@ -479,8 +499,9 @@ __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_
 
 // ---------------------------------------------------------------- host
 // The split of the summed dimension (sum_len, in units of `unit`) for
-// out_blocks blocks: enough slices for one full wave of the GPU, none
-// shorter than kMinSlice, and their partial sums within the workspace.
+// out_blocks blocks: the slices that fill the GPU's waves best
+// (wave_splits, device.cuh), none shorter than kMinSlice, and their partial
+// sums within the workspace.
 constexpr int64_t kMinSlice = 512;
 
 inline void plan_splits(Params &p, const mv_gemm_args *g, int64_t out_blocks, int64_t out_len, int64_t sum_len,
@@ -488,13 +509,9 @@ inline void plan_splits(Params &p, const mv_gemm_args *g, int64_t out_blocks, in
 {
     const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
     const int64_t wave = sms * per_sm;
-    int64_t S = out_blocks >= wave ? 1 : ceil_div(wave, out_blocks);
-    S = std::min(S, std::max<int64_t>(1, sum_len / kMinSlice));
     const int64_t per_split = int64_t(p.nv) * out_len * int64_t(elem);
-    if (!g->split_ws || per_split <= 0)
-        S = 1;
-    else
-        S = std::min<int64_t>(S, std::max<int64_t>(1, int64_t(g->split_ws_bytes) / per_split));
+    const int64_t by_ws = g->split_ws && per_split > 0 ? int64_t(g->split_ws_bytes) / per_split : 1;
+    const int64_t S = wave_splits(out_blocks, wave, std::min(sum_len / kMinSlice, by_ws));
     p.slice = ceil_div(ceil_div(sum_len, S), unit) * unit;
     p.splits = ceil_div(sum_len, p.slice);
     p.partial = p.splits > 1 ? g->split_ws : nullptr;
@@ -507,16 +524,16 @@ bool aligned_loads(const Params &p, int R)
     return p.ld % R == 0 && (reinterpret_cast<uintptr_t>(p.M) % (uintptr_t(R) * sizeof(T))) == 0;
 }
 
-template <typename T, int NB, bool PIPE>
+template <typename T, int NB, int F>
 cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
 {
     int64_t out_blocks, out_len;
     if (!stream_t_kernel) {
-        constexpr int R = rows_per_lane<T>(NB, PIPE);
+        constexpr int R = rows_per_lane<T>(NB, F);
         const bool vec = aligned_loads<T>(p, R);
-        auto kernel = vec ? stream_n<T, NB, true, PIPE> : stream_n<T, NB, false, PIPE>;
-        const int per_sm = vec ? blocks_per_sm<stream_n<T, NB, true, PIPE>, kThreads>()
-                               : blocks_per_sm<stream_n<T, NB, false, PIPE>, kThreads>();
+        auto kernel = vec ? stream_n<T, NB, true, F> : stream_n<T, NB, false, F>;
+        const int per_sm = vec ? blocks_per_sm<stream_n<T, NB, true, F>, kThreads>()
+                               : blocks_per_sm<stream_n<T, NB, false, F>, kThreads>();
         out_len = p.rows;
         out_blocks = ceil_div(p.rows, 32 * R);
         plan_splits(p, g, out_blocks, out_len, p.cols, kWarps * 4, per_sm, sizeof(T));
@@ -526,11 +543,11 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
     } else {
         constexpr int V = 16 / int(sizeof(T));
         const bool vec = aligned_loads<T>(p, V);
-        auto kernel = vec ? stream_t<T, NB, true, PIPE> : stream_t<T, NB, false, PIPE>;
-        const int per_sm = vec ? blocks_per_sm<stream_t<T, NB, true, PIPE>, kThreads>()
-                               : blocks_per_sm<stream_t<T, NB, false, PIPE>, kThreads>();
+        auto kernel = vec ? stream_t<T, NB, true, F> : stream_t<T, NB, false, F>;
+        const int per_sm = vec ? blocks_per_sm<stream_t<T, NB, true, F>, kThreads>()
+                               : blocks_per_sm<stream_t<T, NB, false, F>, kThreads>();
         out_len = p.cols;
-        out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), PIPE));
+        out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), F));
         plan_splits(p, g, out_blocks, out_len, p.rows, kLanesPerCol * V, per_sm, sizeof(T));
         if (out_blocks * p.splits > kMaxGridX)
             return cudaErrorInvalidConfiguration;
@@ -546,9 +563,9 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
 }
 
 // C = alpha*op(A)*op(B) + beta*C with n <= 32 (the vectors are C's columns)
-// or m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1. PIPE: the default
-// (pipelined) kernels; false: the narrow-sync variant.
-template <typename T, bool PIPE>
+// or m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1, in the kernels'
+// form F (kPipe, kOcc: the default path's and the narrow-* variants').
+template <typename T, int F>
 cudaError_t launch(const mv_gemm_args *g)
 {
     Params p{};
@@ -583,14 +600,14 @@ cudaError_t launch(const mv_gemm_args *g)
     p.alpha = g->alpha;
     p.beta = g->beta;
     if (p.nv <= 2)
-        return launch_nb<T, 2, PIPE>(p, t_kernel, g);
+        return launch_nb<T, 2, F>(p, t_kernel, g);
     if (p.nv <= 4)
-        return launch_nb<T, 4, PIPE>(p, t_kernel, g);
+        return launch_nb<T, 4, F>(p, t_kernel, g);
     if (p.nv <= 8)
-        return launch_nb<T, 8, PIPE>(p, t_kernel, g);
+        return launch_nb<T, 8, F>(p, t_kernel, g);
     if (p.nv <= 16)
-        return launch_nb<T, 16, PIPE>(p, t_kernel, g);
-    return launch_nb<T, 32, PIPE>(p, t_kernel, g);
+        return launch_nb<T, 16, F>(p, t_kernel, g);
+    return launch_nb<T, 32, F>(p, t_kernel, g);
 }
 
 }  // namespace narrow

@@ -5,5 +5,5 @@
 
 extern "C" cudaError_t mv_dgemm_narrow_launch(const mv_gemm_args *args)
 {
-    return mv::gemm::narrow::launch<double, true>(args);
+    return mv::gemm::narrow::launch<double, mv::gemm::narrow::kDefaultForm>(args);
 }

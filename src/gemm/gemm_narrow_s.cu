@@ -5,5 +5,5 @@
 
 extern "C" cudaError_t mv_sgemm_narrow_launch(const mv_gemm_args *args)
 {
-    return mv::gemm::narrow::launch<float, true>(args);
+    return mv::gemm::narrow::launch<float, mv::gemm::narrow::kDefaultForm>(args);
 }

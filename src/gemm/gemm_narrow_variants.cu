@@ -1,8 +1,10 @@
 // The narrow-* variants (named variants of the narrow GEMM, gemm_narrow.cuh):
-// `narrow`, the default path's kernels, and `narrow-sync`, the same kernels
-// without the pipeline (one stage buffer loaded between two barriers, each
-// group's loads of M used as soon as issued): the first form measured.
-// Either runs any shape: where both m and n exceed 32, C is taken 32
+// `narrow`, the default path's kernels, and the other forms of the same
+// kernels (gemm_narrow.cuh, kPipe and kOcc): `narrow-sync` without the
+// pipeline (one stage buffer loaded between two barriers, each group's
+// loads of M used as soon as issued: the first form measured),
+// `narrow-sync-occ` and `narrow-occ` with two blocks per SM where the
+// accumulators allow. Each runs any shape: where both m and n exceed 32, C is taken 32
 // columns at a time (A read once per panel), so that the tests can run
 // every variant on every shape.
 #include "gemm/gemm_kernels.h"
@@ -13,28 +15,28 @@ namespace mv {
 namespace gemm {
 namespace {
 
-template <bool PIPE>
+template <int F>
 cudaError_t narrow_panel(mv_dtype dtype, const mv_gemm_args *g)
 {
-    if (PIPE)
+    if (F == narrow::kDefaultForm)  // the default path's own instances
         return dtype == MV_DTYPE_D ? mv_dgemm_narrow_launch(g) : mv_sgemm_narrow_launch(g);
-    return dtype == MV_DTYPE_D ? narrow::launch<double, false>(g) : narrow::launch<float, false>(g);
+    return dtype == MV_DTYPE_D ? narrow::launch<double, F>(g) : narrow::launch<float, F>(g);
 }
 
-template <bool PIPE>
+template <int F>
 cudaError_t narrow_any(mv_dtype dtype, const mv_gemm_args *g)
 {
     if (g->k == 0 || (!g->alpha.dev && g->alpha.value == 0.0))
         return mv_gemm_scale_launch(dtype, g);
     if (g->n <= MV_GEMM_NARROW_MAX || g->m <= MV_GEMM_NARROW_MAX)
-        return narrow_panel<PIPE>(dtype, g);
+        return narrow_panel<F>(dtype, g);
     const size_t es = dtype == MV_DTYPE_D ? sizeof(double) : sizeof(float);
     for (int64_t j0 = 0; j0 < g->n; j0 += MV_GEMM_NARROW_MAX) {
         mv_gemm_args panel = *g;
         panel.n = g->n - j0 < MV_GEMM_NARROW_MAX ? g->n - j0 : MV_GEMM_NARROW_MAX;
         panel.B = static_cast<const char *>(g->B) + size_t(g->transb ? j0 : j0 * g->ldb) * es;
         panel.C = static_cast<char *>(g->C) + size_t(j0 * g->ldc) * es;
-        const cudaError_t err = narrow_panel<PIPE>(dtype, &panel);
+        const cudaError_t err = narrow_panel<F>(dtype, &panel);
         if (err != cudaSuccess)
             return err;
     }
@@ -47,16 +49,26 @@ cudaError_t narrow_any(mv_dtype dtype, const mv_gemm_args *g)
 
 #define MV_NARROW_SOURCE "new work (a GEMV with up to 32 right-hand sides; gemm_narrow.cuh)"
 
-extern "C" const mv_gemm_variant mv_gemm_variant_narrow[2] = {
+extern "C" const mv_gemm_variant mv_gemm_variant_narrow[4] = {
     {"narrow",
      "the default path for C with <= 32 columns or rows: the big operand streamed once, vectors staged in shared "
      "memory by cp.async (two buffers), the next loads of it in flight during the FMAs",
      MV_NARROW_SOURCE,
      "bound by reading the big operand: aim >= 92% of the read bandwidth for k <= 8, >= 88% at 16 and 32",
-     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<true>},
+     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<mv::gemm::narrow::kPipe>},
     {"narrow-sync",
      "as narrow, with one stage buffer filled between two barriers and each group's loads used as issued",
      MV_NARROW_SOURCE,
      "the first form: 78-89% of the read bandwidth for k <= 8 (float N), 27-53% at 16-32 (H100)",
-     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<false>},
+     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<0>},
+    {"narrow-sync-occ",
+     "as narrow-sync, two blocks per SM (128 registers) where the accumulators take at most 64 registers "
+     "(stream-t: fewer columns per lane to get there)",
+     MV_NARROW_SOURCE, "more bytes in flight per SM at 16 and 32 vectors",
+     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<mv::gemm::narrow::kOcc>},
+    {"narrow-occ",
+     "as narrow (pipelined), two blocks per SM where the accumulators take at most 64 registers",
+     MV_NARROW_SOURCE, "more bytes in flight per SM at 16 and 32 vectors",
+     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0,
+     mv::gemm::narrow_any<mv::gemm::narrow::kPipe | mv::gemm::narrow::kOcc>},
 };

@@ -14,7 +14,7 @@ extern const mv_gemm_variant mv_gemm_variant_blocked;
 extern const mv_gemm_variant mv_gemm_variant_shared_tile[3]; /* TILE_DIM 8, 16, 32 */
 extern const mv_gemm_variant mv_gemm_variant_simt[MV_SIMT_CONFIG_COUNT];
 extern const mv_gemm_variant mv_gemm_variant_dmma[MV_DMMA_CONFIG_COUNT];
-extern const mv_gemm_variant mv_gemm_variant_narrow[2]; /* narrow, narrow-sync */
+extern const mv_gemm_variant mv_gemm_variant_narrow[4]; /* narrow, narrow-sync, narrow-sync-occ, narrow-occ */
 
 static const mv_gemm_variant default_variant = {
     "default",
@@ -52,6 +52,8 @@ static const mv_gemm_variant *const variants[] = {
     &mv_gemm_variant_dmma[MV_DMMA_128x32x16_S4_2B_IL],
     &mv_gemm_variant_narrow[0],
     &mv_gemm_variant_narrow[1],
+    &mv_gemm_variant_narrow[2],
+    &mv_gemm_variant_narrow[3],
 };
 
 size_t mv_gemm_variant_count(void)

@@ -41,7 +41,8 @@ namespace {
 
 constexpr int kNtThreads = 256;
 constexpr int kNtWarps = kNtThreads / 32;
-constexpr int kTile = 32;      // columns per exchange
+constexpr int kTile = 32;      // columns per exchange: one per lane
+constexpr int kHalfTile = kTile / 2;
 constexpr int kTileBatch = 4;  // tiles per barrier
 constexpr int kColUnroll = 8;  // column loads in flight per lane (float scalar loads: 4, for registers)
 
@@ -99,10 +100,10 @@ __device__ __forceinline__ void load_rows_nt(const T *p, int64_t left, T (&v)[V]
     }
 }
 
-// One step of transpose_sum32: the values i < O and i + O of a lane pair
-// meet; the lane with bit O set keeps the upper half.
-template <int O, typename T>
-__device__ __forceinline__ void butterfly_step(T (&v)[kTile], int lane)
+// One step of the transposing butterfly: the values i < O and i + O of a
+// lane pair meet; the lane with bit O set keeps the upper half.
+template <int O, int N, typename T>
+__device__ __forceinline__ void butterfly_step(T (&v)[N], int lane)
 {
     const bool up = (lane & O) != 0;
 #pragma unroll
@@ -114,37 +115,42 @@ __device__ __forceinline__ void butterfly_step(T (&v)[kTile], int lane)
     }
 }
 
-// 32 values per lane in, lane l out with the warp's sum of value l: a
-// butterfly that halves the values each step (each pair summed in one lane
-// only, so every column's sum has one fixed order). The steps are written
-// out (a loop over O would keep v in local memory: its indices would not
-// be constants).
+// 16 values per lane in, the warp's sum of value l % 16 out in lane l (and
+// in lane l ^ 16): a butterfly that halves the values each step (each pair
+// summed in one lane only), then the two half-warps' sums added (a + b in
+// one lane, b + a in the other: the same bits). Every column's sum has one
+// fixed order. Half a tile at a time keeps 16 partial sums per lane live,
+// not 32 (double at two blocks per SM spilled with 32). The steps are
+// written out: a loop over O would keep v in local memory (its indices
+// would not be constants).
 template <typename T>
-__device__ __forceinline__ T transpose_sum32(T (&v)[kTile], int lane)
+__device__ __forceinline__ T transpose_sum16(T (&v)[kHalfTile], int lane)
 {
-    static_assert(kTile == 32, "one value per lane of a warp");
-    butterfly_step<16>(v, lane);
+    static_assert(kHalfTile == 16, "the four steps below");
     butterfly_step<8>(v, lane);
     butterfly_step<4>(v, lane);
     butterfly_step<2>(v, lane);
     butterfly_step<1>(v, lane);
-    return v[0];
+    return v[0] + __shfl_xor_sync(0xffffffffu, v[0], 16);
 }
 
-template <typename T, bool VEC>
+template <typename T, bool VEC, int WR>
 __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 {
     constexpr int V = 16 / int(sizeof(T));
     constexpr int U = VEC || sizeof(T) == 8 ? kColUnroll : kColUnroll / 2;
-    constexpr int64_t BR = int64_t(kNtWarps) * 32 * V;
+    constexpr int WC = kNtWarps / WR;  // warps side by side along the columns
+    constexpr int64_t BR = int64_t(WR) * 32 * V;
     __shared__ T zs[kTileBatch][kNtWarps][kTile];
+    __shared__ T ys[WC > 1 ? kNtWarps * 32 * V : 1];
     const Halves<T> hv(p);
     if (!hv.write_y && !hv.write_z)
         return;
     const bool reads_a = hv.read_x || hv.read_w;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int wr = warp % WR, wc = warp / WR;
     const int64_t band = blockIdx.x % p.bands, range = blockIdx.x / p.bands;
-    const int64_t r = band * BR + int64_t(warp) * 32 * V + int64_t(lane) * V;
+    const int64_t r = band * BR + int64_t(wr) * 32 * V + int64_t(lane) * V;
     const int64_t rows_left = p.m - r;
     const int64_t c_begin = range * p.slice, c_end = min(p.n, c_begin + p.slice);
     const T *A = static_cast<const T *>(p.A);
@@ -158,50 +164,63 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
         yacc[v] = T(0);
     }
 
-    const int64_t tiles = ceil_div_nt(c_end - c_begin, kTile);
-    for (int64_t t = 0; t < tiles; ++t) {
-        const int64_t c0 = c_begin + t * kTile;
-        T zp[kTile];
+    // Round i: warp column wc takes tile i*WC + wc (past the range's end:
+    // nothing loaded, its sums unused).
+    const int64_t rounds = ceil_div_nt(ceil_div_nt(c_end - c_begin, kTile), WC);
+    for (int64_t i = 0; i < rounds; ++i) {
+        const int64_t c0 = c_begin + (i * WC + wc) * kTile;
+        T zcol = T(0);  // this lane's column of the tile, c0 + lane
 #pragma unroll
-        for (int cc = 0; cc < kTile; cc += U) {
-            T a[U][V];
-            T xc[U];
+        for (int h = 0; h < 2; ++h) {
+            T zp[kHalfTile];
 #pragma unroll
-            for (int u = 0; u < U; ++u) {
-                const int64_t c = c0 + cc + u;
-                const bool in = c < c_end;
-                if (reads_a && in && rows_left > 0)
-                    load_rows_nt<T, V, VEC>(A + r + c * p.lda, rows_left, a[u]);
-                else
+            for (int cc = 0; cc < kHalfTile; cc += U) {
+                T a[U][V];
+                T xc[U];
 #pragma unroll
-                    for (int v = 0; v < V; ++v)
-                        a[u][v] = T(0);
-                xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
-            }
+                for (int u = 0; u < U; ++u) {
+                    const int64_t c = c0 + h * kHalfTile + cc + u;
+                    const bool in = c < c_end;
+                    if (reads_a && in && rows_left > 0)
+                        load_rows_nt<T, V, VEC>(A + r + c * p.lda, rows_left, a[u]);
+                    else
 #pragma unroll
-            for (int u = 0; u < U; ++u) {
-                T dot = T(0);
-#pragma unroll
-                for (int v = 0; v < V; ++v) {
-                    yacc[v] = fma(a[u][v], xc[u], yacc[v]);
-                    dot = fma(a[u][v], wv[v], dot);
+                        for (int v = 0; v < V; ++v)
+                            a[u][v] = T(0);
+                    xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
                 }
-                zp[cc + u] = dot;
-            }
-        }
-        const int tb = int(t % kTileBatch);
-        zs[tb][warp][lane] = transpose_sum32<T>(zp, lane);
-        if (tb == kTileBatch - 1 || t == tiles - 1) {
-            __syncthreads();
-            const int64_t base = c0 - int64_t(tb) * kTile;
-            if (hv.write_z && threadIdx.x < (tb + 1) * kTile) {
-                const int tt = threadIdx.x / kTile, l = threadIdx.x % kTile;
-                const int64_t c = base + int64_t(tt) * kTile + l;
-                if (c < c_end) {
-                    T sum = zs[tt][0][l];
 #pragma unroll
-                    for (int k = 1; k < kNtWarps; ++k)
-                        sum += zs[tt][k][l];
+                for (int u = 0; u < U; ++u) {
+                    T dot = T(0);
+#pragma unroll
+                    for (int v = 0; v < V; ++v) {
+                        yacc[v] = fma(a[u][v], xc[u], yacc[v]);
+                        dot = fma(a[u][v], wv[v], dot);
+                    }
+                    zp[cc + u] = dot;
+                }
+            }
+            const T zh = transpose_sum16<T>(zp, lane);
+            if ((lane >> 4) == h)
+                zcol = zh;
+        }
+        const int tb = int(i % kTileBatch);
+        zs[tb][warp][lane] = zcol;
+        if (tb == kTileBatch - 1 || i == rounds - 1) {
+            __syncthreads();
+            if (hv.write_z) {
+                // The batch's columns: round rr, warp column cc, lane l; the
+                // WR warps of a column added in warp order.
+                const int64_t base = c_begin + (i - tb) * WC * kTile;
+                for (int idx = threadIdx.x; idx < (tb + 1) * WC * kTile; idx += kNtThreads) {
+                    const int rr = idx / (WC * kTile), cc = idx / kTile % WC, l = idx % kTile;
+                    const int64_t c = base + (int64_t(rr) * WC + cc) * kTile + l;
+                    if (c >= c_end)
+                        continue;
+                    T sum = zs[rr][cc * WR][l];
+#pragma unroll
+                    for (int k = 1; k < WR; ++k)
+                        sum += zs[rr][cc * WR + k][l];
                     if (p.bands > 1)
                         static_cast<T *>(p.zpart)[band * p.n + c] = sum;
                     else
@@ -212,17 +231,33 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
         }
     }
 
-    if (hv.write_y)
+    if (!hv.write_y)
+        return;
+    const auto emit_y = [&](int64_t i, T sum) {
+        if (p.ranges > 1)
+            static_cast<T *>(p.ypart)[range * p.m + i] = sum;
+        else
+            store_output(static_cast<T *>(p.y) + i * p.incy, hv.alpha, sum, hv.beta);
+    };
+    if constexpr (WC > 1) {
+        // The WC warp columns' sums of the same rows, added in warp order.
 #pragma unroll
-        for (int v = 0; v < V; ++v) {
-            const int64_t i = r + v;
-            if (i >= p.m)
-                break;
-            if (p.ranges > 1)
-                static_cast<T *>(p.ypart)[range * p.m + i] = yacc[v];
-            else
-                store_output(static_cast<T *>(p.y) + i * p.incy, hv.alpha, yacc[v], hv.beta);
+        for (int v = 0; v < V; ++v)
+            ys[warp * 32 * V + lane * V + v] = yacc[v];
+        __syncthreads();
+        for (int idx = threadIdx.x; idx < BR && band * BR + idx < p.m; idx += kNtThreads) {
+            T sum = ys[idx];
+#pragma unroll
+            for (int k = 1; k < WC; ++k)
+                sum += ys[k * BR + idx];
+            emit_y(band * BR + idx, sum);
         }
+    } else {
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+            if (r + v < p.m)
+                emit_y(r + v, yacc[v]);
+    }
 }
 
 // The partial sums of the split halves, added in a fixed order: y over the
@@ -277,12 +312,25 @@ cudaError_t one_gemv(mv_dtype dtype, const mv_gemv_nt_args *a, int trans)
     return mv_gemv_launch(dtype, &g);
 }
 
-template <typename T>
-cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
+// Warps stacked along a band's rows: as many as m's rows fill (32*V rows a
+// warp), at most all eight; the others stand side by side along the
+// columns. Short A then keeps every warp on rows that exist, and a block's
+// columns are split among its warp columns instead.
+inline int rows_warps(int64_t m, int V)
+{
+    const int64_t warps = ceil_div_nt(ceil_div_nt(m, V), 32);
+    int wr = 1;
+    while (wr < warps && wr < kNtWarps)
+        wr *= 2;
+    return wr;
+}
+
+template <typename T, int WR>
+cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
 {
     constexpr int V = 16 / int(sizeof(T));
-    constexpr int64_t BR = int64_t(kNtWarps) * 32 * V;
-    const bool vec = a->lda % V == 0 && (reinterpret_cast<uintptr_t>(a->A) & 15u) == 0;
+    constexpr int WC = kNtWarps / WR;
+    constexpr int64_t BR = int64_t(WR) * 32 * V;
     NtParams p{};
     p.m = a->m;
     p.n = a->n;
@@ -302,14 +350,13 @@ cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
     p.delta = a->delta;
     p.do_y = a->do_y;
     p.do_z = a->do_z;
-    // Bands are fixed by m; column ranges fill one wave of the GPU, none
-    // shorter than a batch of tiles, as long as the partial sums fit.
+    // Bands are fixed by m; the columns are split into the ranges that fill
+    // the GPU's waves best (wave_splits), each at least one tile per warp
+    // column, as long as the partial sums fit the workspace.
     p.bands = ceil_div_nt(a->m, BR);
     const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
-    const int64_t wave = sms * (vec ? blocks_per_sm<gemv_nt_kernel<T, true>, kNtThreads>()
-                                     : blocks_per_sm<gemv_nt_kernel<T, false>, kNtThreads>());
-    int64_t ranges = p.bands >= wave ? 1 : ceil_div_nt(wave, p.bands);
-    ranges = std::min(ranges, std::max<int64_t>(1, a->n / (kTile * kTileBatch)));
+    const int64_t wave = sms * (vec ? blocks_per_sm<gemv_nt_kernel<T, true, WR>, kNtThreads>()
+                                     : blocks_per_sm<gemv_nt_kernel<T, false, WR>, kNtThreads>());
     const int64_t ws_elems = a->split_ws ? int64_t(a->split_ws_bytes / sizeof(T)) : 0;
     const int64_t z_elems = p.bands > 1 && a->do_z ? p.bands * a->n : 0;  // a half left alone needs none
     if (z_elems > ws_elems) {  // the partial sums of z do not fit: two GEMVs
@@ -320,9 +367,12 @@ cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
             err = one_gemv(dtype, a, 1);
         return err;
     }
-    if (ranges > 1 && a->do_y)
-        ranges = std::min(ranges, std::max<int64_t>(1, (ws_elems - z_elems) / a->m));
-    p.slice = ceil_div_nt(ceil_div_nt(a->n, ranges), kTile) * kTile;
+    constexpr int64_t unit = int64_t(WC) * kTile;  // columns of one round of the block
+    int64_t max_ranges = std::max<int64_t>(1, a->n / unit);
+    if (a->do_y)
+        max_ranges = std::min(max_ranges, std::max<int64_t>(1, (ws_elems - z_elems) / a->m));
+    const int64_t ranges = wave_splits(p.bands, wave, max_ranges);
+    p.slice = ceil_div_nt(ceil_div_nt(a->n, ranges), unit) * unit;
     p.ranges = ceil_div_nt(a->n, p.slice);
     T *ws = static_cast<T *>(a->split_ws);
     p.ypart = p.ranges > 1 && a->do_y ? ws : nullptr;
@@ -331,15 +381,32 @@ cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
     if (blocks > INT32_MAX)  // one block per index: ~2^41 elements of A
         return cudaErrorInvalidConfiguration;
     if (vec)
-        gemv_nt_kernel<T, true><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
+        gemv_nt_kernel<T, true, WR><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
     else
-        gemv_nt_kernel<T, false><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
+        gemv_nt_kernel<T, false, WR><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess || (p.ranges <= 1 && p.bands <= 1))
         return err;
     const int64_t total = (p.ranges > 1 ? a->m : 0) + (p.bands > 1 ? a->n : 0);
     gemv_nt_finish<T><<<blocks_for(total, kNtThreads), kNtThreads, 0, a->stream>>>(p);
     return cudaGetLastError();
+}
+
+template <typename T>
+cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
+{
+    constexpr int V = 16 / int(sizeof(T));
+    const bool vec = a->lda % V == 0 && (reinterpret_cast<uintptr_t>(a->A) & 15u) == 0;
+    switch (rows_warps(a->m, V)) {
+    case 1:
+        return launch_geometry<T, 1>(dtype, a, vec);
+    case 2:
+        return launch_geometry<T, 2>(dtype, a, vec);
+    case 4:
+        return launch_geometry<T, 4>(dtype, a, vec);
+    default:
+        return launch_geometry<T, 8>(dtype, a, vec);
+    }
 }
 
 }  // namespace
