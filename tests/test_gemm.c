@@ -642,7 +642,8 @@ static void test_bitwise_repeatable(void **state)
  * every vector count's kernel (1..32 rounded up to 2, 4, 8, 16, 32), both
  * narrow sides, every transpose pair, the stream-n and stream-t kernels
  * with and without splits of the summed dimension, odd and aligned leading
- * dimensions, beta = 0 (C NaN-poisoned) and beta != 0. */
+ * dimensions, beta = 0 (C NaN-poisoned) and beta != 0; double C of 9-32
+ * columns and more than 96 rows per SM (20011 x 13) on the DMMA kernel. */
 static void test_narrow(void **state)
 {
     mv_handle h = *state;
@@ -652,7 +653,7 @@ static void test_narrow(void **state)
     static const int64_t shapes[][3] = {
         {1001, 1, 67},  {517, 2, 301},  {77, 3, 4099},  {2049, 5, 33},  {129, 8, 1537},
         {3001, 9, 129}, {61, 16, 2311}, {1029, 17, 97}, {300, 31, 700}, {4099, 32, 45},
-        {37, 32, 9001},
+        {37, 32, 9001}, {20011, 13, 61},
     };
     static const double scal[][2] = {{1.0, 0.0}, {-1.5, 0.5}, {0.75, 1.0}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {

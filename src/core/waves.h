@@ -15,7 +15,9 @@ namespace mv {
 // 16384^2 read A at 87-90% with ceil(wave / blocks) splits). So the split
 // is chosen by the share of the waves' slots that hold a block,
 // B / (ceil(B / wave) * wave) for B = blocks * S, over S = 1 .. max_splits
-// (and at most four waves): the smallest S within two points of the best.
+// (and at most four waves): the smallest S within 2% of the best (a
+// relative margin: a grid far smaller than a wave still takes the split
+// that gives it the most blocks).
 // Grids of a wave or more are not split (their last wave is the smaller
 // part of the time, and a split costs partial sums).
 inline int64_t wave_splits(int64_t blocks, int64_t wave, int64_t max_splits)
@@ -31,7 +33,7 @@ inline int64_t wave_splits(int64_t blocks, int64_t wave, int64_t max_splits)
     for (int64_t s = 1; s <= last; ++s)
         best = std::max(best, fill(s));
     for (int64_t s = 1; s <= last; ++s)
-        if (fill(s) >= best - 0.02)
+        if (fill(s) >= 0.98 * best)
             return s;
     return 1;
 }

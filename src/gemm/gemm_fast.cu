@@ -65,6 +65,7 @@
 //   FFMA per term; no split-k, no atomics.
 // - alpha == 0 or k == 0 (C = beta*C) and the beta rules: see Scalars in
 //   gemm_epilogue.cuh; the kernel never reads C when beta == 0.
+#include "gemm/gemm_registry.h"
 #include "gemm_simt.cuh"
 #include "gemv/gemv_kernels.h"
 
@@ -167,6 +168,24 @@ static cudaError_t gemm_as_gemv(mv_dtype dtype, const mv_gemm_args *g)
     return mv_gemv_launch(dtype, &v);
 }
 
+// Double C of 9 to 32 columns with A tall enough: the DMMA kernel in 128 x 32
+// tiles (the FP64 tensor cores) rather than the narrow kernels. The narrow
+// kernels do nv FP64 FMAs on the SIMT pipe per element of A read, and
+// from nv = 16 that share of the SM's issue (nv x 1.5 elements per clock
+// at the read bandwidth, against 64 DFMA per clock) bounds them: on an
+// H100, 16384^2, 70% (op N) and 60% (op T) of the read bandwidth at 16
+// columns, 27% and 22% at 32; the tensor cores keep the DMMA kernel at
+// 85% and 81% at any k (docs/notes-multi.md, entry 4). That kernel does not
+// split k: a block per 128 rows of C, and it reads A at that rate only with
+// blocks on most SMs, so it takes C of at least 96 rows per SM (16384
+// rows on 132 SMs give 128 blocks); a shorter C stays on the narrow
+// kernels, which split the sums to fill the GPU.
+static bool dmma_for_narrow(const mv_gemm_args *a)
+{
+    const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
+    return a->n > 8 && a->n <= MV_GEMM_NARROW_MAX && a->m >= 96 * sms;
+}
+
 // The default path: C = beta*C when the product vanishes (host-mode alpha
 // == 0, or k == 0 in either mode); double on the FP64 tensor cores (DMMA,
 // src/gemm/gemm_dmma.cu); float on the SIMT kernel of gemm_simt.cuh.
@@ -176,6 +195,8 @@ extern "C" cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args)
         return mv_gemm_scale_launch(dtype, args);
     if (args->n == 1 || args->m == 1)
         return gemm_as_gemv(dtype, args);
+    if (dtype == MV_DTYPE_D && dmma_for_narrow(args))
+        return mv_dgemm_dmma_launch_config(args, MV_DMMA_128x32x16_S4_2B_IL);
     if (args->n <= MV_GEMM_NARROW_MAX || args->m <= MV_GEMM_NARROW_MAX)
         return dtype == MV_DTYPE_D ? mv_dgemm_narrow_launch(args) : mv_sgemm_narrow_launch(args);
     if (dtype == MV_DTYPE_D)

@@ -51,7 +51,12 @@ namespace narrow {
 // per lane to get there), else one. 0: one stage buffer between two
 // barriers, each group's loads used as issued.
 constexpr int kPipe = 1, kOcc = 2;
-constexpr int kDefaultForm = kPipe;  // mv_?gemm_narrow_launch, the default path
+// mv_?gemm_narrow_launch, the default path: kOcc. Measured on an H100
+// (16384^2, k = 2..32, docs/notes-multi.md entry 4) it was the fastest form
+// or within 3 points of it in 17 of the 20 cells (type x op x k); the
+// pipelined forms lost up to 17 points where their second set of loads cost
+// rows per lane or blocks per SM.
+constexpr int kDefaultForm = kOcc;
 
 constexpr int kMaxVectors = MV_GEMM_NARROW_MAX;  // the narrow side: C's columns, or its rows
 constexpr int kThreads = 256;

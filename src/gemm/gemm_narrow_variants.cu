@@ -1,10 +1,10 @@
 // The narrow-* variants (named variants of the narrow GEMM, gemm_narrow.cuh):
-// `narrow`, the default path's kernels, and the other forms of the same
-// kernels (gemm_narrow.cuh, kPipe and kOcc): `narrow-sync` without the
-// pipeline (one stage buffer loaded between two barriers, each group's
-// loads of M used as soon as issued: the first form measured),
-// `narrow-sync-occ` and `narrow-occ` with two blocks per SM where the
-// accumulators allow. Each runs any shape: where both m and n exceed 32, C is taken 32
+// `narrow`, the default path's kernels (form kOcc: one stage buffer loaded
+// between two barriers, each group's loads used as issued, two blocks per
+// SM where the accumulators allow), and the other forms of the same kernels
+// (gemm_narrow.cuh): `narrow-sync` (form 0, the first measured),
+// `narrow-pipe` (kPipe) and `narrow-pipe-occ` (kPipe | kOcc). Each runs any
+// shape: where both m and n exceed 32, C is taken 32
 // columns at a time (A read once per panel), so that the tests can run
 // every variant on every shape.
 #include "gemm/gemm_kernels.h"
@@ -52,23 +52,23 @@ cudaError_t narrow_any(mv_dtype dtype, const mv_gemm_args *g)
 extern "C" const mv_gemm_variant mv_gemm_variant_narrow[4] = {
     {"narrow",
      "the default path for C with <= 32 columns or rows: the big operand streamed once, vectors staged in shared "
-     "memory by cp.async (two buffers), the next loads of it in flight during the FMAs",
+     "memory, two blocks per SM where the accumulators take at most 64 registers (form kOcc)",
      MV_NARROW_SOURCE,
      "bound by reading the big operand: aim >= 92% of the read bandwidth for k <= 8, >= 88% at 16 and 32",
-     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<mv::gemm::narrow::kPipe>},
+     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<mv::gemm::narrow::kDefaultForm>},
     {"narrow-sync",
-     "as narrow, with one stage buffer filled between two barriers and each group's loads used as issued",
+     "as narrow, one block per SM where the registers ask (the first form measured)",
      MV_NARROW_SOURCE,
-     "the first form: 78-89% of the read bandwidth for k <= 8 (float N), 27-53% at 16-32 (H100)",
+     "as narrow at k <= 8, fewer bytes in flight at 16 and 32",
      MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<0>},
-    {"narrow-sync-occ",
-     "as narrow-sync, two blocks per SM (128 registers) where the accumulators take at most 64 registers "
-     "(stream-t: fewer columns per lane to get there)",
-     MV_NARROW_SOURCE, "more bytes in flight per SM at 16 and 32 vectors",
-     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<mv::gemm::narrow::kOcc>},
-    {"narrow-occ",
-     "as narrow (pipelined), two blocks per SM where the accumulators take at most 64 registers",
-     MV_NARROW_SOURCE, "more bytes in flight per SM at 16 and 32 vectors",
+    {"narrow-pipe",
+     "as narrow-sync, pipelined: the vectors' next stage copied by cp.async (two buffers) and the next loads of the "
+     "big operand in flight during the FMAs (fewer rows per lane from 16 vectors)",
+     MV_NARROW_SOURCE, "more bytes in flight per warp",
+     MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0, mv::gemm::narrow_any<mv::gemm::narrow::kPipe>},
+    {"narrow-pipe-occ",
+     "as narrow-pipe, two blocks per SM where the accumulators allow",
+     MV_NARROW_SOURCE, "more bytes in flight per warp and per SM",
      MV_GEMM_VARIANT_S | MV_GEMM_VARIANT_D, 1, 0, 0,
      mv::gemm::narrow_any<mv::gemm::narrow::kPipe | mv::gemm::narrow::kOcc>},
 };

@@ -14,7 +14,7 @@ extern const mv_gemm_variant mv_gemm_variant_blocked;
 extern const mv_gemm_variant mv_gemm_variant_shared_tile[3]; /* TILE_DIM 8, 16, 32 */
 extern const mv_gemm_variant mv_gemm_variant_simt[MV_SIMT_CONFIG_COUNT];
 extern const mv_gemm_variant mv_gemm_variant_dmma[MV_DMMA_CONFIG_COUNT];
-extern const mv_gemm_variant mv_gemm_variant_narrow[4]; /* narrow, narrow-sync, narrow-sync-occ, narrow-occ */
+extern const mv_gemm_variant mv_gemm_variant_narrow[4]; /* narrow, narrow-sync, narrow-pipe, narrow-pipe-occ */
 
 static const mv_gemm_variant default_variant = {
     "default",
