@@ -201,14 +201,15 @@ static void test_shapes(void **state)
     }
 }
 
-/* Odd lda (scalar loads), A off a 16-byte boundary, strided and negative
+/* Odd lda (one row per lane: bands of 32 rows a warp, here of one, two,
+ * four and eight warps), A off a 16-byte boundary, strided and negative
  * increments on every vector. */
 static void test_strides_and_alignment(void **state)
 {
     mv_handle h = *state;
     rng_t r = rng_make(61);
-    static const int64_t shapes[][2] = {{131, 67}, {2051, 45}, {45, 2051}};
-    for (size_t s = 0; s < 3; ++s)
+    static const int64_t shapes[][2] = {{131, 67}, {2051, 45}, {45, 2051}, {29, 1333}, {100, 777}, {3001, 3001}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
         for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
             const int64_t m = shapes[s][0], n = shapes[s][1];
             run_nt(h, (nt_case){dtype, m, n, m + 3, 2, -3, -1, 5, 1.25, -0.5, 0.5, 1.5, 0, 0, 0, 0}, &r);

@@ -1,5 +1,6 @@
 #pragma once
 #include <cuda_runtime_api.h>
+#include "core/warp.cuh"
 #include "core/waves.h"
 namespace mv {
 template <typename T, int W> struct VecOf;

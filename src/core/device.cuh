@@ -1,10 +1,11 @@
 // Device-side helpers of every family: the CUDA vector type of W elements,
-// the occupancy of a kernel, asked once, and (waves.h) how splits fill
-// the GPU's waves.
+// the occupancy of a kernel, asked once, how splits fill the GPU's waves
+// (waves.h) and sums by a warp (warp.cuh).
 #pragma once
 
 #include <cuda_runtime_api.h>
 
+#include "core/warp.cuh"
 #include "core/waves.h"
 
 namespace mv {

@@ -480,7 +480,8 @@ __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(siz
 }
 
 // ---------------------------------------------------------------- splits
-// out_j[i] = alpha * sum_s partial[s][j][i] + beta * out_j[i], s in order.
+// out_j[i] = alpha * sum_s partial[s][j][i] + beta * out_j[i]: a warp per
+// output, the splits added in a fixed order (warp_sum_strided, device.cuh).
 template <typename T>
 __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_len)
 {
@@ -489,15 +490,16 @@ __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_
         return;
     const T *part = static_cast<const T *>(p.partial);
     const int64_t total = out_len * p.nv;
-    for (int64_t idx = int64_t(blockIdx.x) * kThreads + threadIdx.x; idx < total;
-         idx += int64_t(gridDim.x) * kThreads) {
+    const int lane = threadIdx.x & 31;
+    const int64_t warps = int64_t(gridDim.x) * (kThreads / 32);
+    for (int64_t idx = (int64_t(blockIdx.x) * kThreads + threadIdx.x) / 32; idx < total; idx += warps) {
         const int j = int(idx / out_len);
         const int64_t i = idx - int64_t(j) * out_len;
-        T sum = T(0);
-        for (int64_t s = 0; s < p.splits; ++s)
-            sum += part[(s * p.nv + j) * out_len + i];
-        T *o = static_cast<T *>(p.O) + i * p.oe + int64_t(j) * p.ov;
-        *o = sc.out(sum, o);
+        const T sum = warp_sum_strided(part + idx, p.splits, int64_t(p.nv) * out_len, lane);
+        if (lane == 0) {
+            T *o = static_cast<T *>(p.O) + i * p.oe + int64_t(j) * p.ov;
+            *o = sc.out(sum, o);
+        }
     }
 }
 
@@ -562,7 +564,7 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
     if (err != cudaSuccess || p.splits <= 1)
         return err;
     const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
-    const int64_t blocks = std::min(ceil_div(out_len * p.nv, kThreads), sms * 8);
+    const int64_t blocks = std::min(ceil_div(out_len * p.nv, kThreads / 32), sms * 16);
     reduce_splits<T><<<unsigned(blocks), kThreads, 0, g->stream>>>(p, out_len);
     return cudaGetLastError();
 }

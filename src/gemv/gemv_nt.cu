@@ -28,7 +28,9 @@
 // (the default GEMV path), which read A twice.
 //
 // Columns off a 16-byte boundary (lda not a multiple of V or A unaligned):
-// the same kernel with scalar loads (VEC = false).
+// the same kernel with one row per lane (VEC = false): a warp's loads of a
+// column are 32 consecutive elements, and a lane keeps 16 columns of loads
+// in flight (the bands are 32 rows a warp).
 #include <algorithm>
 #include <cstdint>
 
@@ -81,6 +83,16 @@ struct Halves {
         write_z = p.do_z && !(gamma == T(0) && delta == T(1));
     }
 };
+
+// Rows per lane: 16 bytes of a column in one load where the columns are
+// 16-byte aligned (VEC); else one element, so that a warp's 32 lanes read
+// 32 consecutive elements (one 128-byte line of float) per load, and each
+// lane keeps a whole half tile of columns (16 loads) in flight.
+template <typename T, bool VEC>
+__host__ __device__ constexpr int rows_per_lane()
+{
+    return VEC ? 16 / int(sizeof(T)) : 1;
+}
 
 template <typename T, int V, bool VEC>
 __device__ __forceinline__ void load_rows_nt(const T *p, int64_t left, T (&v)[V])
@@ -137,8 +149,8 @@ __device__ __forceinline__ T transpose_sum16(T (&v)[kHalfTile], int lane)
 template <typename T, bool VEC, int WR>
 __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 {
-    constexpr int V = 16 / int(sizeof(T));
-    constexpr int U = VEC || sizeof(T) == 8 ? kColUnroll : kColUnroll / 2;
+    constexpr int V = rows_per_lane<T, VEC>();
+    constexpr int U = VEC ? kColUnroll : kHalfTile;
     constexpr int WC = kNtWarps / WR;  // warps side by side along the columns
     constexpr int64_t BR = int64_t(WR) * 32 * V;
     __shared__ T zs[kTileBatch][kNtWarps][kTile];
@@ -261,28 +273,26 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 }
 
 // The partial sums of the split halves, added in a fixed order: y over the
-// S_c column ranges, z over the B_r bands.
+// S_c column ranges, z over the B_r bands; a warp per output
+// (warp_sum_strided), so that hundreds of ranges cost a few round trips.
 template <typename T>
 __global__ void __launch_bounds__(kNtThreads) gemv_nt_finish(NtParams p)
 {
     const Halves<T> hv(p);
     const bool ys = hv.write_y && p.ranges > 1, zs = hv.write_z && p.bands > 1;
     const int64_t total = (ys ? p.m : 0) + (zs ? p.n : 0);
-    for (int64_t k = int64_t(blockIdx.x) * kNtThreads + threadIdx.x; k < total;
-         k += int64_t(gridDim.x) * kNtThreads) {
+    const int lane = threadIdx.x & 31;
+    const int64_t warps = int64_t(gridDim.x) * (kNtThreads / 32);
+    for (int64_t k = (int64_t(blockIdx.x) * kNtThreads + threadIdx.x) / 32; k < total; k += warps) {
         if (ys && k < p.m) {
-            const T *part = static_cast<const T *>(p.ypart);
-            T sum = T(0);
-            for (int64_t s = 0; s < p.ranges; ++s)
-                sum += part[s * p.m + k];
-            store_output(static_cast<T *>(p.y) + k * p.incy, hv.alpha, sum, hv.beta);
+            const T sum = warp_sum_strided(static_cast<const T *>(p.ypart) + k, p.ranges, p.m, lane);
+            if (lane == 0)
+                store_output(static_cast<T *>(p.y) + k * p.incy, hv.alpha, sum, hv.beta);
         } else {
             const int64_t j = ys ? k - p.m : k;
-            const T *part = static_cast<const T *>(p.zpart);
-            T sum = T(0);
-            for (int64_t b = 0; b < p.bands; ++b)
-                sum += part[b * p.n + j];
-            store_output(static_cast<T *>(p.z) + j * p.incz, hv.gamma, sum, hv.delta);
+            const T sum = warp_sum_strided(static_cast<const T *>(p.zpart) + j, p.bands, p.n, lane);
+            if (lane == 0)
+                store_output(static_cast<T *>(p.z) + j * p.incz, hv.gamma, sum, hv.delta);
         }
     }
 }
@@ -328,9 +338,8 @@ inline int rows_warps(int64_t m, int V)
 template <typename T, int WR>
 cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
 {
-    constexpr int V = 16 / int(sizeof(T));
     constexpr int WC = kNtWarps / WR;
-    constexpr int64_t BR = int64_t(WR) * 32 * V;
+    const int64_t BR = int64_t(WR) * 32 * (vec ? rows_per_lane<T, true>() : rows_per_lane<T, false>());
     NtParams p{};
     p.m = a->m;
     p.n = a->n;
@@ -388,16 +397,16 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
     if (err != cudaSuccess || (p.ranges <= 1 && p.bands <= 1))
         return err;
     const int64_t total = (p.ranges > 1 ? a->m : 0) + (p.bands > 1 ? a->n : 0);
-    gemv_nt_finish<T><<<blocks_for(total, kNtThreads), kNtThreads, 0, a->stream>>>(p);
+    gemv_nt_finish<T><<<blocks_for(total, kNtThreads / 32), kNtThreads, 0, a->stream>>>(p);
     return cudaGetLastError();
 }
 
 template <typename T>
 cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
 {
-    constexpr int V = 16 / int(sizeof(T));
-    const bool vec = a->lda % V == 0 && (reinterpret_cast<uintptr_t>(a->A) & 15u) == 0;
-    switch (rows_warps(a->m, V)) {
+    constexpr int W = rows_per_lane<T, true>();
+    const bool vec = a->lda % W == 0 && (reinterpret_cast<uintptr_t>(a->A) & 15u) == 0;
+    switch (rows_warps(a->m, vec ? W : rows_per_lane<T, false>())) {
     case 1:
         return launch_geometry<T, 1>(dtype, a, vec);
     case 2:
