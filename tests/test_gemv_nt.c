@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <cuda_runtime_api.h>
 
+#include "gemv/gemv_api.h"
 #include "gemv_check.h"
 #include "gpu_helpers.h"
 #include "reference.h"
@@ -32,6 +33,11 @@ typedef struct {
     dtype_name((c)->dtype), (long long)(c)->m, (long long)(c)->n, (long long)(c)->lda, (long long)(c)->incx,   \
         (long long)(c)->incy, (long long)(c)->incw, (long long)(c)->incz, (c)->alpha, (c)->beta, (c)->gamma,    \
         (c)->delta
+
+/* 1: calls go to the one-pass kernels directly (mv_gemv_nt_run with fused
+ * = 1), which the public functions leave for two GEMVs below ~24 MiB of A
+ * or with bands far from full; run_nt runs every case both ways. */
+static int g_fused;
 
 /* The call through the public API with the handle's pointer mode: host
  * scalars converted to the dtype, or device scalars uploaded. */
@@ -55,7 +61,10 @@ static mv_status call_nt(mv_handle h, const nt_case *c, const void *A, const voi
     for (int i = 0; i < 4; ++i)
         p[i] = i + 1 == null_scalar ? NULL : base + (size_t)i * es;
     mv_status st;
-    if (c->dtype == DT_D)
+    if (g_fused) /* the one-pass kernels, also where the default takes two GEMVs */
+        st = mv_gemv_nt_run(h, c->dtype == DT_D ? MV_DTYPE_D : MV_DTYPE_S, 1, c->m, c->n, p[0], A, c->lda, x,
+                            c->incx, p[1], y, c->incy, p[2], w, c->incw, p[3], z, c->incz);
+    else if (c->dtype == DT_D)
         st = mv_dgemv_nt(h, c->m, c->n, p[0], A, c->lda, x, c->incx, p[1], y, c->incy, p[2], w, c->incw, p[3], z,
                          c->incz);
     else
@@ -174,7 +183,9 @@ static void run_nt(mv_handle h, nt_case c, rng_t *r)
 {
     if (!c.lda)
         c.lda = c.m > 1 ? c.m : 1;
-    run_nt_keep(h, &c, r, NULL, NULL);
+    for (g_fused = 0; g_fused < 2; ++g_fused)
+        run_nt_keep(h, &c, r, NULL, NULL);
+    g_fused = 0;
 }
 
 /* Shapes: one band and one column range, bands (z's partial sums), column
@@ -343,10 +354,12 @@ static void test_errors_change_nothing(void **state)
     }
 }
 
-/* The same inputs give the same bits, with the splits of both halves. */
+/* The same inputs give the same bits, with the splits of both halves (the
+ * one-pass kernels, g_fused: these sizes go to two GEMVs by default). */
 static void test_repeatable(void **state)
 {
     mv_handle h = *state;
+    g_fused = 1;
     const int64_t shapes[][2] = {{small_mode() ? 3001 : 60001, 9}, {11, small_mode() ? 3001 : 50001}};
     for (int dtype = DT_S; dtype <= DT_D; ++dtype)
         for (int s = 0; s < 2; ++s) {
@@ -371,6 +384,7 @@ static void test_repeatable(void **state)
             free(y0);
             free(z0);
         }
+    g_fused = 0;
 }
 
 /* Captured into a graph on the handle's stream and replayed twice: the

@@ -128,6 +128,7 @@ static void run_one(const Cfg &c)
     }
     T s_alpha = T(c.alpha), s_beta = T(c.beta), s_gamma = T(c.gamma), s_delta = T(c.delta);
     mv_gemv_nt_args a{};
+    a.fused = 1;  // the one-pass kernels wherever the partial sums fit (what this checks)
     a.m = c.m, a.n = c.n, a.lda = lda, a.A = A, a.x = x, a.w = w, a.y = y, a.z = z;
     a.incx = c.incx, a.incy = c.incy, a.incw = c.incw, a.incz = c.incz;
     if (c.dev) {

@@ -5,22 +5,30 @@
 
 namespace mv {
 
-// The sum of part[0], part[stride], ..., part[(count - 1) * stride] by the
-// 32 lanes of a warp: lane l adds i = l, l + 32, ... in turn, then a
-// butterfly, so that every lane ends with the same bits and the order
-// depends on count alone (deterministic). Each lane's loads are
-// independent: count / 32 of them in flight rather than a chain of count
-// (a thread that summed 256 partial sums alone waited on 256 round trips to
-// L2, ~75 us: GEMV-NT of 512 x 16384 doubles took 72.7 us against 47.9 for
-// two GEMVs).
+// Lanes that share one sum of `count` partial sums: a power of two, enough
+// that each lane adds at most eight of them, at most the whole warp.
+__host__ __device__ constexpr int lanes_per_sum(int64_t count)
+{
+    return count <= 8 ? 1 : count <= 16 ? 2 : count <= 32 ? 4 : count <= 64 ? 8 : count <= 128 ? 16 : 32;
+}
+
+// The sum of part[0], part[stride], ..., part[(count - 1) * stride] by a
+// group of P = lanes_per_sum(count) lanes (aligned within the warp, every
+// lane of the warp calling): lane g of the group adds i = g, g + P, ... in
+// turn, then a butterfly over the group, so that every lane of it ends
+// with the same bits and the order depends on count alone
+// (deterministic). A lane waits on at most eight loads, all independent:
+// a thread that summed 256 partial sums alone waited on 256 round trips to
+// L2 (~75 us; GEMV-NT of 512 x 16384 doubles took 72.7 us against 47.9 for
+// two GEMVs), and a whole warp per sum of three cost the narrow GEMM ~15 us
+// on 131072 outputs.
 template <typename T>
-__device__ __forceinline__ T warp_sum_strided(const T *part, int64_t count, int64_t stride, int lane)
+__device__ __forceinline__ T group_sum_strided(const T *part, int64_t count, int64_t stride, int g, int P)
 {
     T sum = T(0);
-    for (int64_t i = lane; i < count; i += 32)
+    for (int64_t i = g; i < count; i += P)
         sum += part[i * stride];
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1)
+    for (int o = P >> 1; o > 0; o >>= 1)
         sum += __shfl_xor_sync(0xffffffffu, sum, o);
     return sum;
 }

@@ -480,8 +480,10 @@ __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(siz
 }
 
 // ---------------------------------------------------------------- splits
-// out_j[i] = alpha * sum_s partial[s][j][i] + beta * out_j[i]: a warp per
-// output, the splits added in a fixed order (warp_sum_strided, device.cuh).
+// out_j[i] = alpha * sum_s partial[s][j][i] + beta * out_j[i]: a group of
+// lanes per output, the splits added in a fixed order (group_sum_strided,
+// warp.cuh); the whole warp runs the same trips (the butterfly's shuffles
+// take every lane).
 template <typename T>
 __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_len)
 {
@@ -490,13 +492,18 @@ __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_
         return;
     const T *part = static_cast<const T *>(p.partial);
     const int64_t total = out_len * p.nv;
-    const int lane = threadIdx.x & 31;
-    const int64_t warps = int64_t(gridDim.x) * (kThreads / 32);
-    for (int64_t idx = (int64_t(blockIdx.x) * kThreads + threadIdx.x) / 32; idx < total; idx += warps) {
-        const int j = int(idx / out_len);
-        const int64_t i = idx - int64_t(j) * out_len;
-        const T sum = warp_sum_strided(part + idx, p.splits, int64_t(p.nv) * out_len, lane);
-        if (lane == 0) {
+    const int P = lanes_per_sum(p.splits);
+    const int g = threadIdx.x & (P - 1);
+    const int64_t groups = int64_t(gridDim.x) * kThreads / P;
+    const int64_t warp_first = (int64_t(blockIdx.x) * kThreads + (threadIdx.x & ~31)) / P;
+    const int64_t mine = (threadIdx.x & 31) / P;
+    for (int64_t idx0 = warp_first; idx0 < total; idx0 += groups) {
+        const int64_t idx = idx0 + mine;
+        const bool in = idx < total;
+        const T sum = group_sum_strided(part + (in ? idx : 0), in ? p.splits : 0, int64_t(p.nv) * out_len, g, P);
+        if (in && g == 0) {
+            const int j = int(idx / out_len);
+            const int64_t i = idx - int64_t(j) * out_len;
             T *o = static_cast<T *>(p.O) + i * p.oe + int64_t(j) * p.ov;
             *o = sc.out(sum, o);
         }
@@ -564,7 +571,7 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
     if (err != cudaSuccess || p.splits <= 1)
         return err;
     const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
-    const int64_t blocks = std::min(ceil_div(out_len * p.nv, kThreads / 32), sms * 16);
+    const int64_t blocks = std::min(ceil_div(out_len * p.nv * lanes_per_sum(p.splits), kThreads), sms * 16);
     reduce_splits<T><<<unsigned(blocks), kThreads, 0, g->stream>>>(p, out_len);
     return cudaGetLastError();
 }

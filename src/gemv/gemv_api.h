@@ -13,6 +13,13 @@ MV_INTERNAL mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtyp
                                       int64_t incx, const void *beta, void *y, int64_t incy, mv_gemv_args *args,
                                       int *quick);
 
+/* mv_sgemv_nt / mv_dgemv_nt (fused = 0) and the tests' way to the one-pass
+ * kernels at sizes where the default takes two GEMVs (fused = 1). */
+MV_INTERNAL mv_status mv_gemv_nt_run(mv_handle h, mv_dtype dtype, int fused, int64_t m, int64_t n,
+                                     const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
+                                     const void *beta, void *y, int64_t incy, const void *gamma, const void *w,
+                                     int64_t incw, const void *delta, void *z, int64_t incz);
+
 /* The largest element offset of a vector of len elements with increment inc
  * must stay addressable: (len - 1) * |inc| elements of size bytes. */
 static inline int mv_vector_fits(int64_t len, int64_t inc, size_t size)

@@ -49,6 +49,8 @@ typedef struct {
     int64_t incx, incy, incw, incz;
     mv_scalar alpha, beta, gamma, delta;
     int do_y, do_z;         /* 0: that half leaves its output alone (host mode) */
+    int fused;              /* 1: the one-pass kernels wherever the partial sums fit, also where the
+                               default takes two GEMVs (the tests' way to reach them at small sizes) */
     cudaStream_t stream;
     int sm_count;
     int pdl;

@@ -65,9 +65,10 @@ static const void *element0(const void *p, int64_t len, int64_t inc, size_t size
     return p && inc < 0 ? (const char *)p + (1 - len) * inc * (int64_t)size : p;
 }
 
-static mv_status gemv_nt(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, const void *alpha, const void *A,
-                         int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy,
-                         const void *gamma, const void *w, int64_t incw, const void *delta, void *z, int64_t incz)
+mv_status mv_gemv_nt_run(mv_handle h, mv_dtype dtype, int fused, int64_t m, int64_t n, const void *alpha,
+                         const void *A, int64_t lda, const void *x, int64_t incx, const void *beta, void *y,
+                         int64_t incy, const void *gamma, const void *w, int64_t incw, const void *delta, void *z,
+                         int64_t incz)
 {
     if (!h)
         return MV_ERR_NOT_INITIALIZED;
@@ -131,6 +132,7 @@ static mv_status gemv_nt(mv_handle h, mv_dtype dtype, int64_t m, int64_t n, cons
     args.incz = incz;
     args.do_y = !unchanged_y;
     args.do_z = !unchanged_z;
+    args.fused = fused;
     args.stream = h->stream;
     args.sm_count = h->sm_count;
     args.pdl = h->cc_major >= 9;
@@ -145,7 +147,8 @@ mv_status mv_sgemv_nt(mv_handle handle, int64_t m, int64_t n, const float *alpha
                       const float *x, int64_t incx, const float *beta, float *y, int64_t incy, const float *gamma,
                       const float *w, int64_t incw, const float *delta, float *z, int64_t incz)
 {
-    return gemv_nt(handle, MV_DTYPE_S, m, n, alpha, A, lda, x, incx, beta, y, incy, gamma, w, incw, delta, z, incz);
+    return mv_gemv_nt_run(handle, MV_DTYPE_S, 0, m, n, alpha, A, lda, x, incx, beta, y, incy, gamma, w, incw, delta,
+                          z, incz);
 }
 
 mv_status mv_dgemv_nt(mv_handle handle, int64_t m, int64_t n, const double *alpha, const double *A, int64_t lda,
@@ -153,5 +156,6 @@ mv_status mv_dgemv_nt(mv_handle handle, int64_t m, int64_t n, const double *alph
                       const double *gamma, const double *w, int64_t incw, const double *delta, double *z,
                       int64_t incz)
 {
-    return gemv_nt(handle, MV_DTYPE_D, m, n, alpha, A, lda, x, incx, beta, y, incy, gamma, w, incw, delta, z, incz);
+    return mv_gemv_nt_run(handle, MV_DTYPE_D, 0, m, n, alpha, A, lda, x, incx, beta, y, incy, gamma, w, incw, delta,
+                          z, incz);
 }

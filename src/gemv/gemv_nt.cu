@@ -24,8 +24,9 @@
 // S_c ranges, each writing partial sums of y; more than one band: each band
 // writes partial sums of z. A second kernel adds the partial sums in a fixed
 // order and applies the scalars (deterministic, no atomics). Partial sums
-// that would not fit the handle's workspace: the two products as two GEMVs
-// (the default GEMV path), which read A twice.
+// that would not fit the handle's workspace, or a pass that would not pay
+// (one_pass_pays): the two products as two GEMVs (the default GEMV path),
+// which read A twice.
 //
 // Columns off a 16-byte boundary (lda not a multiple of V or A unaligned):
 // the same kernel with one row per lane (VEC = false): a warp's loads of a
@@ -273,28 +274,38 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 }
 
 // The partial sums of the split halves, added in a fixed order: y over the
-// S_c column ranges, z over the B_r bands; a warp per output
-// (warp_sum_strided), so that hundreds of ranges cost a few round trips.
+// S_c column ranges, z over the B_r bands; a group of lanes per output
+// (group_sum_strided, P for the larger count), so that hundreds of ranges
+// cost a few round trips.
 template <typename T>
 __global__ void __launch_bounds__(kNtThreads) gemv_nt_finish(NtParams p)
 {
     const Halves<T> hv(p);
     const bool ys = hv.write_y && p.ranges > 1, zs = hv.write_z && p.bands > 1;
-    const int64_t total = (ys ? p.m : 0) + (zs ? p.n : 0);
-    const int lane = threadIdx.x & 31;
-    const int64_t warps = int64_t(gridDim.x) * (kNtThreads / 32);
-    for (int64_t k = (int64_t(blockIdx.x) * kNtThreads + threadIdx.x) / 32; k < total; k += warps) {
-        if (ys && k < p.m) {
-            const T sum = warp_sum_strided(static_cast<const T *>(p.ypart) + k, p.ranges, p.m, lane);
-            if (lane == 0)
-                store_output(static_cast<T *>(p.y) + k * p.incy, hv.alpha, sum, hv.beta);
-        } else {
-            const int64_t j = ys ? k - p.m : k;
-            const T sum = warp_sum_strided(static_cast<const T *>(p.zpart) + j, p.bands, p.n, lane);
-            if (lane == 0)
-                store_output(static_cast<T *>(p.z) + j * p.incz, hv.gamma, sum, hv.delta);
+    const int P = lanes_per_sum(max(ys ? p.ranges : int64_t(1), zs ? p.bands : int64_t(1)));
+    const int g = threadIdx.x & (P - 1);
+    const int64_t groups = int64_t(gridDim.x) * kNtThreads / P;
+    const int64_t warp_first = (int64_t(blockIdx.x) * kNtThreads + (threadIdx.x & ~31)) / P;
+    const int64_t mine = (threadIdx.x & 31) / P;  // this lane's group within its warp
+    // Outputs [0, outputs): a group each; the whole warp runs the same trips
+    // (the butterfly's shuffles take every lane), past the end with nothing
+    // to add.
+    const auto finish = [&](int64_t outputs, const T *part, int64_t count, int64_t stride, T *out, int64_t inc,
+                            T scale, T keep) {
+        for (int64_t k0 = warp_first; k0 < outputs; k0 += groups) {
+            const int64_t k = k0 + mine;
+            const bool in = k < outputs;
+            const T sum = group_sum_strided(part + (in ? k : 0), in ? count : 0, stride, g, P);
+            if (in && g == 0)
+                store_output(out + k * inc, scale, sum, keep);
         }
-    }
+    };
+    if (ys)
+        finish(p.m, static_cast<const T *>(p.ypart), p.ranges, p.m, static_cast<T *>(p.y), p.incy, hv.alpha,
+               hv.beta);
+    if (zs)
+        finish(p.n, static_cast<const T *>(p.zpart), p.bands, p.n, static_cast<T *>(p.z), p.incz, hv.gamma,
+               hv.delta);
 }
 
 // One GEMV of the pair on the default GEMV path (the fallback).
@@ -320,6 +331,27 @@ cudaError_t one_gemv(mv_dtype dtype, const mv_gemv_nt_args *a, int trans)
     g.split_counters = a->split_counters;
     g.split_counter_count = a->split_counter_count;
     return mv_gemv_launch(dtype, &g);
+}
+
+// Where the one pass pays. Measured on an H100 (docs/notes-multi.md, entry
+// 4), the one-pass kernel costs about 8 us more than its read of A at the
+// bandwidth (a second kernel adds the split's partial sums; each warp's
+// loads wait a few round trips), while two GEMVs cost a second read: the
+// pair of GEMVs was faster up to 16 MiB of A (1.07-1.7x), the one pass
+// from 32 MiB (0.85-0.96x there, 0.55-0.70x from 64 MiB). So the default
+// takes the one pass from 8 us of reading (24 MiB at ~3 TB/s) and:
+// - both halves run (a half alone is one GEMV, on the tuned GEMV path);
+// - the bands hold m's rows to at least 3/4 (rows_bands: bands * BR): a
+//   lane past m loads nothing, and a band 12% full (float m = 16) read
+//   61 MiB at 22% of the bandwidth, 2.15x the two GEMVs.
+constexpr double kNtFixedSeconds = 8e-6;
+constexpr double kNtReadBytesPerSecond = 3.0e12;
+
+inline bool one_pass_pays(const mv_gemv_nt_args *a, int64_t rows_bands, size_t elem)
+{
+    const double bytes = double(a->m) * double(a->n) * double(elem);
+    return a->do_y && a->do_z && bytes >= kNtFixedSeconds * kNtReadBytesPerSecond &&
+           4 * a->m >= 3 * rows_bands;
 }
 
 // Warps stacked along a band's rows: as many as m's rows fill (32*V rows a
@@ -368,7 +400,7 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
                                      : blocks_per_sm<gemv_nt_kernel<T, false, WR>, kNtThreads>());
     const int64_t ws_elems = a->split_ws ? int64_t(a->split_ws_bytes / sizeof(T)) : 0;
     const int64_t z_elems = p.bands > 1 && a->do_z ? p.bands * a->n : 0;  // a half left alone needs none
-    if (z_elems > ws_elems) {  // the partial sums of z do not fit: two GEMVs
+    if (z_elems > ws_elems || (!a->fused && !one_pass_pays(a, p.bands * BR, sizeof(T)))) {
         cudaError_t err = cudaSuccess;
         if (a->do_y)
             err = one_gemv(dtype, a, 0);
@@ -396,8 +428,9 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess || (p.ranges <= 1 && p.bands <= 1))
         return err;
-    const int64_t total = (p.ranges > 1 ? a->m : 0) + (p.bands > 1 ? a->n : 0);
-    gemv_nt_finish<T><<<blocks_for(total, kNtThreads / 32), kNtThreads, 0, a->stream>>>(p);
+    const int64_t outputs = std::max(p.ranges > 1 ? a->m : 0, p.bands > 1 ? a->n : 0);
+    const int lanes = lanes_per_sum(std::max(p.ranges, p.bands));
+    gemv_nt_finish<T><<<blocks_for(outputs * lanes, kNtThreads), kNtThreads, 0, a->stream>>>(p);
     return cudaGetLastError();
 }
 
