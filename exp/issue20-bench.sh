@@ -29,13 +29,13 @@ run() {  # name, then the command
 mkdir -p $OUT/csv
 run multi $mb multi --ks ${KS:-1,2,4,8,16,32} --variants ${VARIANTS:-narrow-sync,dmma-128x32x16-s4-2b-il} --rounds ${ROUNDS:-5} --out $OUT/csv/multi
 grep -v "^\[" $OUT/multi.txt | tail -40
-run multi-random $mb multi --random 8 --ks 2,8,32 --rounds 3 --out $OUT/csv/multi-random
+run multi-random $mb multi --random 8 --ks 2,8,32 --rounds 3 ${MULTI_SEED:+--seed $MULTI_SEED} --out $OUT/csv/multi-random
 grep -A20 "^summary" $OUT/multi-random.txt
 run nt $mb nt --rounds 5 --out $OUT/csv/nt-default
 tail -14 $OUT/nt.txt
 run nt-grid $mb nt --grid --dtype ${GRID_DTYPE:-s} --rounds 3 --out $OUT/csv/nt-grid
 grep -v "^mvbench:" $OUT/nt-grid.txt | tail -3
-run nt-random $mb nt --random 40 --rounds 3 --out $OUT/csv/nt-random
+run nt-random $mb nt --random 40 --rounds 3 ${NT_SEED:+--seed $NT_SEED} --out $OUT/csv/nt-random
 tail -5 $OUT/nt-random.txt
 if [ "${BULK:-0}" = 1 ] && nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bulk-probe exp/bulk-probe.cu -lcublas; then
   run bulk-probe /tmp/bulk-probe
