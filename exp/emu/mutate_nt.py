@@ -8,7 +8,7 @@ muts = {
  'wr_sum': ("sum += zs[rr][cc * WR + k][l];", "sum += zs[rr][cc * WR][l];"),
  'ys_sum': ("sum += ys[k * BR + idx];", "sum += ys[idx];"),
  'zpart_idx': ("static_cast<T *>(p.zpart)[band * p.n + c] = sum;", "static_cast<T *>(p.zpart)[band * p.n + c - c_begin] = sum;"),
- 'ws_check': ("if (z_elems > ws_elems) {", "if (z_elems > ws_elems + 100000) {"),
+ 'ws_check': ("if (z_elems > ws_elems ||", "if (z_elems > ws_elems + 100000 ||"),
 }
 for name, (a, b) in muts.items():
     assert base.count(a) == 1, name
