@@ -26,7 +26,7 @@ python3 "$here/transform.py" "$root/src/gemv/gemv_common.cuh" "$b/shim/gemv/gemv
 python3 "$here/transform.py" "$root/src/gemm/gemm_epilogue.cuh" "$b/shim/gemm_epilogue.cuh"
 python3 "$here/transform.py" "$root/src/gemm/gemm_narrow.cuh" "$b/shim/gemm_narrow.cuh"
 python3 "$here/transform.py" "$root/src/gemv/gemv_nt.cu" "$b/shim/gemv_nt.cpp"
-cp "$here"/{test_narrow.cpp,test_nt.cpp,targeted.cpp,targ_nt.cpp,mutate.py,mutate_nt.py} "$b/"
+cp "$here"/{emu_test.h,test_narrow.cpp,test_nt.cpp,targeted.cpp,targ_nt.cpp,mutate.py,mutate_nt.py} "$b/"
 cd "$b"
 flags="-std=c++20 -O2 -g -I shim -include limits -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 for t in test_narrow test_nt targeted targ_nt; do

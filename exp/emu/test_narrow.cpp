@@ -1,12 +1,9 @@
 #include "gemm_narrow.cuh"
+#include "emu_test.h"
 
 #include <cinttypes>
 
 using namespace mv::gemm;
-
-static std::mt19937_64 rng(12345);
-
-static double urand() { return std::uniform_real_distribution<double>(-1, 1)(rng); }
 
 template <typename T>
 struct Mat {
@@ -16,23 +13,6 @@ struct Mat {
     size_t total;  // elements incl. guards
     T *all;
 };
-
-// NaN with a payload, to tell a guard from a kernel's NaN.
-template <typename T>
-static T guard_nan()
-{
-    if constexpr (sizeof(T) == 4) {
-        uint32_t u = 0x7fc0beefu;
-        float f;
-        memcpy(&f, &u, 4);
-        return f;
-    } else {
-        uint64_t u = 0x7ff8deadbeef0001ull;
-        double d;
-        memcpy(&d, &u, 8);
-        return d;
-    }
-}
 
 template <typename T>
 static void make(Mat<T> &M, int64_t rows, int64_t cols, int64_t ld, int off, const char *name, bool nan_fill = false)

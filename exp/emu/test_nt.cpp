@@ -1,26 +1,9 @@
 #include "gemv_nt.cpp"
+#include "emu_test.h"
 
 #include <limits>
 
-static std::mt19937_64 rng(12345);
-static double urand() { return std::uniform_real_distribution<double>(-1, 1)(rng); }
 static long n_fail = 0, n_run = 0, n_fallback = 0;
-
-template <typename T>
-static T guard_nan()
-{
-    if constexpr (sizeof(T) == 4) {
-        uint32_t u = 0x7fc0beefu;
-        float f;
-        memcpy(&f, &u, 4);
-        return f;
-    } else {
-        uint64_t u = 0x7ff8deadbeef0001ull;
-        double d;
-        memcpy(&d, &u, 8);
-        return d;
-    }
-}
 
 // One allocation holding every operand, NaN between them.
 template <typename T>
@@ -110,22 +93,25 @@ static void run_one(const Cfg &c)
     std::vector<T> ws(c.ws / sizeof(T) + 1, guard_nan<T>());
     const std::vector<T> mem0 = ar.mem;
     std::vector<double> ry(c.m), rz(c.n), my(c.m), mz(c.n);
-    for (int64_t i = 0; i < c.m; ++i) {
-        double s = 0, a = 0;
-        for (int64_t j = 0; j < c.n && c.alpha != 0; ++j)
-            s += double(A[i + j * lda]) * x[j * c.incx], a += std::fabs(double(A[i + j * lda]) * x[j * c.incx]);
-        const double y0 = y[i * c.incy];
-        ry[i] = c.alpha == 0 ? (c.beta == 0 ? 0 : c.beta * y0) : c.beta == 0 ? c.alpha * s : c.alpha * s + c.beta * y0;
-        my[i] = std::fabs(c.alpha) * a + (c.beta == 0 ? 0 : std::fabs(c.beta * y0));
-    }
-    for (int64_t j = 0; j < c.n; ++j) {
-        double s = 0, a = 0;
-        for (int64_t i = 0; i < c.m && c.gamma != 0; ++i)
-            s += double(A[i + j * lda]) * w[i * c.incw], a += std::fabs(double(A[i + j * lda]) * w[i * c.incw]);
-        const double z0 = z[j * c.incz];
-        rz[j] = c.gamma == 0 ? (c.delta == 0 ? 0 : c.delta * z0) : c.delta == 0 ? c.gamma * s : c.gamma * s + c.delta * z0;
-        mz[j] = std::fabs(c.gamma) * a + (c.delta == 0 ? 0 : std::fabs(c.delta * z0));
-    }
+    // One half's reference (in double) and its error scale: out_i = scale *
+    // sum_q A(i, q) v_q + keep * out_i, A read down its rows (y) or its
+    // columns (z).
+    const auto ref_half = [&](int64_t len, int64_t sum_len, bool trans, const T *v, int64_t incv, const T *out,
+                              int64_t inco, double scale, double keep, std::vector<double> &ref,
+                              std::vector<double> &mag) {
+        for (int64_t i = 0; i < len; ++i) {
+            double s = 0, a = 0;
+            for (int64_t q = 0; q < sum_len && scale != 0; ++q) {
+                const double e = double(trans ? A[q + i * lda] : A[i + q * lda]) * v[q * incv];
+                s += e, a += std::fabs(e);
+            }
+            const double o0 = out[i * inco];
+            ref[i] = scale == 0 ? (keep == 0 ? 0 : keep * o0) : keep == 0 ? scale * s : scale * s + keep * o0;
+            mag[i] = std::fabs(scale) * a + (keep == 0 ? 0 : std::fabs(keep * o0));
+        }
+    };
+    ref_half(c.m, c.n, false, x, c.incx, y, c.incy, c.alpha, c.beta, ry, my);
+    ref_half(c.n, c.m, true, w, c.incw, z, c.incz, c.gamma, c.delta, rz, mz);
     T s_alpha = T(c.alpha), s_beta = T(c.beta), s_gamma = T(c.gamma), s_delta = T(c.delta);
     mv_gemv_nt_args a{};
     a.fused = 1;  // the one-pass kernels wherever the partial sums fit (what this checks)
