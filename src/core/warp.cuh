@@ -17,7 +17,8 @@ __host__ __device__ constexpr int lanes_per_sum(int64_t count)
 // lane of the warp calling): lane g of the group adds i = g, g + P, ... in
 // turn, then a butterfly over the group, so that every lane of it ends
 // with the same bits and the order depends on count alone
-// (deterministic). A lane waits on at most eight loads, all independent:
+// (deterministic). A lane has at most eight loads where the count allows
+// (past 256, eight at a time), all independent:
 // a thread that summed 256 partial sums alone waited on 256 round trips to
 // L2 (~75 us; GEMV-NT of 512 x 16384 doubles took 72.7 us against 47.9 for
 // two GEMVs), and a whole warp per sum of three cost the narrow GEMM ~15 us
@@ -25,8 +26,21 @@ __host__ __device__ constexpr int lanes_per_sum(int64_t count)
 template <typename T>
 __device__ __forceinline__ T group_sum_strided(const T *part, int64_t count, int64_t stride, int g, int P)
 {
+    // Eight loads issued before their adds (in the same order as one at a
+    // time: the same bits), so that a lane with many partial sums waits on
+    // one round trip per eight.
     T sum = T(0);
-    for (int64_t i = g; i < count; i += P)
+    int64_t i = g;
+    for (; i + 7 * int64_t(P) < count; i += 8 * int64_t(P)) {
+        T v[8];
+#pragma unroll
+        for (int k = 0; k < 8; ++k)
+            v[k] = part[(i + int64_t(k) * P) * stride];
+#pragma unroll
+        for (int k = 0; k < 8; ++k)
+            sum += v[k];
+    }
+    for (; i < count; i += P)
         sum += part[i * stride];
     for (int o = P >> 1; o > 0; o >>= 1)
         sum += __shfl_xor_sync(0xffffffffu, sum, o);
