@@ -2,28 +2,32 @@
 // (mv_sgemv_nt, mv_dgemv_nt): each element of A read once serves both
 // products, so the pair costs one read of A where two GEMVs cost two.
 //
-// Layout. A block of 8 warps owns a band of BR = 8*32*V rows (V elements,
-// 16 bytes, per lane per column) and a range of columns. Lane l of warp w
-// holds rows band + w*32V + l*V .. +V-1: for each column c it loads those V
-// elements of A in one 16-byte load, adds a*x[c] into its V sums of y
-// (complete over the block's columns, no exchange) and a.w (its V elements
-// of w, in registers) into one partial sum of z[c]. After 32 columns the
-// warp's 32 partial sums per lane are exchanged by a transposing butterfly
-// (31 shuffles) so that lane l holds column c0 + l's sum over the warp's
-// rows; the 8 warps' sums meet in shared memory every 4 tiles (one barrier
-// per 128 columns) and are added in warp order.
+// Layout. A block of 8 warps owns a band of BR = WR*32*V rows and a range
+// of columns: WR = 1, 2, 4 or 8 warps stacked along the rows (as many as m
+// fills, rows_warps), the other WC = 8/WR side by side along the columns,
+// warp column wc taking tiles wc, wc + WC, ... of 32 columns. Lane l of a
+// warp holds V rows (V elements, 16 bytes, of each column): for each
+// column c it loads them in one 16-byte load, adds a*x[c] into its V sums
+// of y (complete over the warp's columns) and a.w (its V elements of w, in
+// registers) into one partial sum of z[c]. Every 16 columns the warp's 16
+// partial sums per lane go through a transposing butterfly (15 shuffles,
+// then one across the half-warps), so that after a tile lane l holds column
+// c0 + l's sum over the warp's rows; the WR warps of a column meet in
+// shared memory every 4 tiles and are added in warp order, and at the end
+// the WC warp columns' sums of y likewise.
 //
 // Napkin math (H100): per tile a lane issues 32 16-byte loads, 2*32*V FMAs
-// and ~95 exchange instructions: ~40 bytes of A per warp instruction, far
+// and ~50 exchange instructions: ~40 bytes of A per warp instruction, far
 // above the ~13 bytes per clock per SM that the read bandwidth asks, so the
-// kernel is bound by reading A, as one GEMV is. 2 blocks per SM (about 100
+// kernel is bound by reading A, as one GEMV is. 2 blocks per SM (113-128
 // registers) keep 16 warps x 32 lanes x 8 loads x 16 bytes = 64 KiB in
 // flight per SM.
 //
 // Splits. Too few bands for the GPU (short A): the columns are split into
-// S_c ranges, each writing partial sums of y; more than one band: each band
-// writes partial sums of z. A second kernel adds the partial sums in a fixed
-// order and applies the scalars (deterministic, no atomics). Partial sums
+// the S_c ranges that fill the GPU's waves best (wave_splits), each writing
+// partial sums of y; more than one band: each band writes partial sums of
+// z. A second kernel adds the partial sums in a fixed order, a group of
+// lanes per output, and applies the scalars (deterministic, no atomics). Partial sums
 // that would not fit the handle's workspace, or a pass that would not pay
 // (one_pass_pays): the two products as two GEMVs (the default GEMV path),
 // which read A twice.
@@ -47,7 +51,7 @@ constexpr int kNtWarps = kNtThreads / 32;
 constexpr int kTile = 32;      // columns per exchange: one per lane
 constexpr int kHalfTile = kTile / 2;
 constexpr int kTileBatch = 4;  // tiles per barrier
-constexpr int kColUnroll = 8;  // column loads in flight per lane (float scalar loads: 4, for registers)
+constexpr int kColUnroll = 8;  // column loads in flight per lane (one row per lane: a half tile, 16)
 
 __host__ __device__ constexpr int64_t ceil_div_nt(int64_t a, int64_t b)
 {
