@@ -481,33 +481,21 @@ __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(siz
 
 // ---------------------------------------------------------------- splits
 // out_j[i] = alpha * sum_s partial[s][j][i] + beta * out_j[i]: a group of
-// lanes per output, the splits added in a fixed order (group_sum_strided,
-// warp.cuh); the whole warp runs the same trips (the butterfly's shuffles
-// take every lane).
+// lanes per output, the splits added in a fixed order (grid_group_sums,
+// warp.cuh).
 template <typename T>
 __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_len)
 {
     const Scalars<T> sc(p.alpha, p.beta, p.k);
     if (sc.nothing)
         return;
-    const T *part = static_cast<const T *>(p.partial);
-    const int64_t total = out_len * p.nv;
-    const int P = lanes_per_sum(p.splits);
-    const int g = threadIdx.x & (P - 1);
-    const int64_t groups = int64_t(gridDim.x) * kThreads / P;
-    const int64_t warp_first = (int64_t(blockIdx.x) * kThreads + (threadIdx.x & ~31)) / P;
-    const int64_t mine = (threadIdx.x & 31) / P;
-    for (int64_t idx0 = warp_first; idx0 < total; idx0 += groups) {
-        const int64_t idx = idx0 + mine;
-        const bool in = idx < total;
-        const T sum = group_sum_strided(part + (in ? idx : 0), in ? p.splits : 0, int64_t(p.nv) * out_len, g, P);
-        if (in && g == 0) {
-            const int j = int(idx / out_len);
-            const int64_t i = idx - int64_t(j) * out_len;
-            T *o = static_cast<T *>(p.O) + i * p.oe + int64_t(j) * p.ov;
-            *o = sc.out(sum, o);
-        }
-    }
+    grid_group_sums(static_cast<const T *>(p.partial), out_len * p.nv, p.splits, int64_t(p.nv) * out_len,
+                    lanes_per_sum(p.splits), [&](int64_t idx, T sum) {
+                        const int j = int(idx / out_len);
+                        const int64_t i = idx - int64_t(j) * out_len;
+                        T *o = static_cast<T *>(p.O) + i * p.oe + int64_t(j) * p.ov;
+                        *o = sc.out(sum, o);
+                    });
 }
 
 

@@ -287,29 +287,14 @@ __global__ void __launch_bounds__(kNtThreads) gemv_nt_finish(NtParams p)
     const Halves<T> hv(p);
     const bool ys = hv.write_y && p.ranges > 1, zs = hv.write_z && p.bands > 1;
     const int P = lanes_per_sum(max(ys ? p.ranges : int64_t(1), zs ? p.bands : int64_t(1)));
-    const int g = threadIdx.x & (P - 1);
-    const int64_t groups = int64_t(gridDim.x) * kNtThreads / P;
-    const int64_t warp_first = (int64_t(blockIdx.x) * kNtThreads + (threadIdx.x & ~31)) / P;
-    const int64_t mine = (threadIdx.x & 31) / P;  // this lane's group within its warp
-    // Outputs [0, outputs): a group each; the whole warp runs the same trips
-    // (the butterfly's shuffles take every lane), past the end with nothing
-    // to add.
-    const auto finish = [&](int64_t outputs, const T *part, int64_t count, int64_t stride, T *out, int64_t inc,
-                            T scale, T keep) {
-        for (int64_t k0 = warp_first; k0 < outputs; k0 += groups) {
-            const int64_t k = k0 + mine;
-            const bool in = k < outputs;
-            const T sum = group_sum_strided(part + (in ? k : 0), in ? count : 0, stride, g, P);
-            if (in && g == 0)
-                store_output(out + k * inc, scale, sum, keep);
-        }
-    };
     if (ys)
-        finish(p.m, static_cast<const T *>(p.ypart), p.ranges, p.m, static_cast<T *>(p.y), p.incy, hv.alpha,
-               hv.beta);
+        grid_group_sums(static_cast<const T *>(p.ypart), p.m, p.ranges, p.m, P, [&](int64_t i, T sum) {
+            store_output(static_cast<T *>(p.y) + i * p.incy, hv.alpha, sum, hv.beta);
+        });
     if (zs)
-        finish(p.n, static_cast<const T *>(p.zpart), p.bands, p.n, static_cast<T *>(p.z), p.incz, hv.gamma,
-               hv.delta);
+        grid_group_sums(static_cast<const T *>(p.zpart), p.n, p.bands, p.n, P, [&](int64_t j, T sum) {
+            store_output(static_cast<T *>(p.z) + j * p.incz, hv.gamma, sum, hv.delta);
+        });
 }
 
 // One GEMV of the pair on the default GEMV path (the fallback).
