@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
 #include "core/internal.h"
@@ -135,6 +136,26 @@ mv_status mv_create(mv_handle *handle)
     }
     ctx->split_ws_bytes = MV_SPLIT_WS_BYTES;
     ctx->split_counter_count = MV_SPLIT_COUNTERS;
+    /* cuBLAS for the GEMMs it serves: its handle on the default stream and
+     * a workspace of its own (cublasSetStream resets that to cuBLAS's pool,
+     * so mv_set_stream gives it again). */
+    cublasStatus_t bst = CUBLAS_STATUS_SUCCESS;
+    if ((err = cudaMalloc(&ctx->blas_ws, MV_BLAS_WS_BYTES)) != cudaSuccess ||
+        (bst = cublasCreate(&ctx->blas)) != CUBLAS_STATUS_SUCCESS ||
+        (bst = cublasSetWorkspace(ctx->blas, ctx->blas_ws, MV_BLAS_WS_BYTES)) != CUBLAS_STATUS_SUCCESS) {
+        (void)cudaGetLastError();
+        const char *why = err != cudaSuccess ? cudaGetErrorString(err) : cublasGetStatusString(bst);
+        if (ctx->blas)
+            cublasDestroy(ctx->blas);
+        cudaFree(ctx->blas_ws);
+        cudaFree(ctx->split_ws);
+        cudaFree(ctx->split_counters);
+        free(ctx);
+        *handle = NULL;
+        return mv_fail(NULL, MV_ERR_ALLOC, "mv_create: cannot set up cuBLAS and its %zu-byte workspace: %s",
+                       MV_BLAS_WS_BYTES, why);
+    }
+    ctx->blas_ws_bytes = MV_BLAS_WS_BYTES;
     (*handle)->cc_major = major;
     (*handle)->cc_minor = minor;
     (*handle)->sm_count = sms;
@@ -146,6 +167,10 @@ mv_status mv_destroy(mv_handle handle)
     if (!handle)
         return MV_ERR_NOT_INITIALIZED;
     /* cudaFree waits for work still using the workspace. */
+    if (handle->blas)
+        cublasDestroy(handle->blas);
+    if (handle->blas_ws)
+        cudaFree(handle->blas_ws);
     if (handle->split_ws)
         cudaFree(handle->split_ws);
     if (handle->split_counters)
@@ -158,6 +183,14 @@ mv_status mv_set_stream(mv_handle handle, cudaStream_t stream)
 {
     if (!handle)
         return MV_ERR_NOT_INITIALIZED;
+    if (handle->blas) {
+        cublasStatus_t st = cublasSetStream(handle->blas, stream);
+        if (st == CUBLAS_STATUS_SUCCESS)
+            st = cublasSetWorkspace(handle->blas, handle->blas_ws, handle->blas_ws_bytes);
+        if (st != CUBLAS_STATUS_SUCCESS)
+            return mv_fail(handle, MV_ERR_EXECUTION, "mv_set_stream: cuBLAS did not take the stream: %s (%s)",
+                           cublasGetStatusString(st), cublasGetStatusName(st));
+    }
     handle->stream = stream;
     return MV_SUCCESS;
 }

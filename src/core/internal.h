@@ -26,8 +26,17 @@ struct mv_context {
     size_t split_ws_bytes;
     unsigned *split_counters;
     int64_t split_counter_count;
+    /* cuBLAS, for the GEMM shapes it serves (gemm_blas.c): its handle, made
+     * in mv_create on the handle's stream, and the workspace it is given
+     * explicitly (so that no call allocates and capture works). */
+    struct cublasContext *blas;
+    void *blas_ws;
+    size_t blas_ws_bytes;
     char last_error[MV_MESSAGE_CAPACITY];
 };
+
+/* cuBLAS's workspace: 32 MiB, what its documentation advises for Hopper. */
+#define MV_BLAS_WS_BYTES ((size_t)32 << 20)
 
 /* Sizes of the split workspace: 8 MiB of partial sums (two million floats),
  * 16384 tile counters. */

@@ -128,6 +128,8 @@ static mv_status gemm(mv_handle h, mv_dtype dtype, mv_operation transa, mv_opera
                            &quick);
     if (st != MV_SUCCESS || quick)
         return st;
+    if (mv_gemm_blas_serves(h, dtype, &args))
+        return mv_gemm_blas(h, fn, dtype, &args);
     return mv_launched(h, fn, mv_gemm_launch(dtype, &args));
 }
 

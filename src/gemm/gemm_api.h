@@ -13,4 +13,14 @@ MV_INTERNAL mv_status mv_gemm_prepare(mv_handle h, const char *fn, mv_dtype dtyp
                                       const void *A, int64_t lda, const void *B, int64_t ldb, const void *beta,
                                       void *C, int64_t ldc, mv_gemm_args *args, int *quick);
 
+/* 1 where the default path hands a validated call to cuBLAS (gemm_blas.c:
+ * host-mode scalars, a product that exists, not one column or row of C,
+ * not a narrow product that matvec's kernels read faster). */
+MV_INTERNAL int mv_gemm_blas_serves(mv_handle h, mv_dtype dtype, const mv_gemm_args *args);
+
+/* The call on cuBLAS (cublas?gemm_64 on the handle's stream and
+ * workspace); a cuBLAS error is MV_ERR_EXECUTION naming the cuBLAS function
+ * and its status. */
+MV_INTERNAL mv_status mv_gemm_blas(mv_handle h, const char *fn, mv_dtype dtype, const mv_gemm_args *args);
+
 #endif
