@@ -155,13 +155,7 @@ template <typename T, bool VEC, int WR>
 __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 {
     constexpr int V = rows_per_lane<T, VEC>();
-    // 16-byte loads: the next group of U columns in flight during this
-    // one's FMAs (PIPE), 8 columns (float) or 4 (double: 8 spilled under the
-    // 128-register budget). One row per lane: a half tile's 16 columns
-    // issued at once and used as they come (pipelined, the double kernel
-    // spilled at any U).
-    constexpr bool PIPE = VEC;
-    constexpr int U = !VEC ? kHalfTile : sizeof(T) == 8 ? kColUnroll / 2 : kColUnroll;
+    constexpr int U = VEC ? kColUnroll : kHalfTile;
     constexpr int WC = kNtWarps / WR;  // warps side by side along the columns
     constexpr int64_t BR = int64_t(WR) * 32 * V;
     __shared__ T zs[kTileBatch][kNtWarps][kTile];
@@ -188,45 +182,30 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
     }
 
     // Round i: warp column wc takes tile i*WC + wc (past the range's end:
-    // nothing loaded, its sums unused). The tile's columns go in groups of
-    // U, numbered over the whole range; with PIPE the loads of group g + 1
-    // are issued before group g's FMAs, so that they are in flight through
-    // those, the half tile's butterfly and the barriers (no group waits on
-    // its own loads after the first).
+    // nothing loaded, its sums unused).
     const int64_t rounds = ceil_div_nt(ceil_div_nt(c_end - c_begin, kTile), WC);
-    constexpr int GPR = kTile / U, GPH = kHalfTile / U;  // groups per round, per half tile
-    const auto load_group = [&](int64_t g, T(&a)[U][V], T(&xc)[U]) {
-        const int64_t i = g / GPR;
-        const int64_t c0 = c_begin + (i * WC + wc) * kTile + (g - i * GPR) * U;
-#pragma unroll
-        for (int u = 0; u < U; ++u) {
-            const int64_t c = c0 + u;
-            const bool in = i < rounds && c < c_end;
-            if (reads_a && in && rows_left > 0)
-                load_rows_nt<T, V, VEC>(A + r + c * p.lda, rows_left, a[u]);
-            else
-#pragma unroll
-                for (int v = 0; v < V; ++v)
-                    a[u][v] = T(0);
-            xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
-        }
-    };
-    T a[U][V], xc[U];
-    if constexpr (PIPE)
-        load_group(0, a, xc);
     for (int64_t i = 0; i < rounds; ++i) {
+        const int64_t c0 = c_begin + (i * WC + wc) * kTile;
         T zcol = T(0);  // this lane's column of the tile, c0 + lane
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
             T zp[kHalfTile];
 #pragma unroll
-            for (int q = 0; q < GPH; ++q) {
-                const int64_t g = i * GPR + h * GPH + q;
-                T an[U][V], xn[U];
-                if constexpr (PIPE)
-                    load_group(g + 1, an, xn);
-                else
-                    load_group(g, a, xc);
+            for (int cc = 0; cc < kHalfTile; cc += U) {
+                T a[U][V];
+                T xc[U];
+#pragma unroll
+                for (int u = 0; u < U; ++u) {
+                    const int64_t c = c0 + h * kHalfTile + cc + u;
+                    const bool in = c < c_end;
+                    if (reads_a && in && rows_left > 0)
+                        load_rows_nt<T, V, VEC>(A + r + c * p.lda, rows_left, a[u]);
+                    else
+#pragma unroll
+                        for (int v = 0; v < V; ++v)
+                            a[u][v] = T(0);
+                    xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
+                }
 #pragma unroll
                 for (int u = 0; u < U; ++u) {
                     T dot = T(0);
@@ -235,16 +214,8 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
                         yacc[v] = fma(a[u][v], xc[u], yacc[v]);
                         dot = fma(a[u][v], wv[v], dot);
                     }
-                    zp[q * U + u] = dot;
+                    zp[cc + u] = dot;
                 }
-                if constexpr (PIPE)
-#pragma unroll
-                    for (int u = 0; u < U; ++u) {
-                        xc[u] = xn[u];
-#pragma unroll
-                        for (int v = 0; v < V; ++v)
-                            a[u][v] = an[u][v];
-                    }
             }
             const T zh = transpose_sum16<T>(zp, lane);
             if ((lane >> 4) == h)
