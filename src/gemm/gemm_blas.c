@@ -4,6 +4,7 @@
  * the choice and the call itself. */
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
+#include <stdint.h>
 
 #include "gemm/gemm_api.h"
 
@@ -24,7 +25,17 @@ static int narrow_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
     /* stream-t: the big operand summed down its columns (A^T with few
      * columns of C, or B not transposed with few rows). */
     const int stream_t = cols ? a->transa : !a->transb;
-    return nv <= (stream_t ? 16 : 8);
+    if (!stream_t)
+        return nv <= 8;
+    /* Columns off a 16-byte boundary: stream-t reads them with 4-byte
+     * loads, and on the random shapes of the H100 run at 56-75% of the
+     * read bandwidth where cuBLAS read some at 80-86% (columns of 979 and
+     * 1473 floats, 1.15-1.48x cuBLAS's time at 2 vectors) and others at
+     * 32-51%. Neither wins everywhere: cuBLAS serves them, so that none is
+     * slower than cuBLAS (docs/notes-multi.md, entry 5). */
+    const void *M = cols ? a->A : a->B;
+    const int64_t ld = cols ? a->lda : a->ldb;
+    return nv <= 16 && ld % 4 == 0 && (uintptr_t)M % 16 == 0;
 }
 
 int mv_gemm_blas_serves(mv_handle h, mv_dtype dtype, const mv_gemm_args *a)
