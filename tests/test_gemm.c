@@ -979,8 +979,71 @@ static void test_registry_and_lookup_errors(void **state)
     CHECK_CUDA(cudaFree(d));
 }
 
+/* mv_gemm_default_path names the path of the call it is given without
+ * reading an operand: any non-NULL pointers stand for A, B and C. */
+static void test_default_path(void **state)
+{
+    mv_handle h = *state;
+    const float one = 1.0f, zero = 0.0f;
+    const double one_d = 1.0, zero_d = 0.0;
+    char buffer[64];
+    void *p = buffer;
+    const mv_operation N = MV_OP_N, T = MV_OP_T;
+
+    /* Float narrow products that the narrow kernels read faster stay on
+     * them: 8 columns streamed along N, 16 along T; more go to cuBLAS. */
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 5000, 8, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
+                        "narrow");
+    assert_string_equal(mv_gemm_default_path(h, 0, T, N, 5000, 16, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
+                        "narrow");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 5000, 24, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
+                        "cublas");
+    /* One column or row of C: the GEMV path, in either type. */
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 1000, 1, 1000, &one, p, 1000, p, 1000, &zero, p, 1000),
+                        "gemv");
+    assert_string_equal(mv_gemm_default_path(h, 1, N, T, 1, 1000, 1000, &one_d, p, 1, p, 1000, &zero_d, p, 1),
+                        "gemv");
+    /* A handle made by mv_create has cuBLAS: square products go to it. */
+    assert_string_equal(
+        mv_gemm_default_path(h, 1, N, N, 1000, 1000, 1000, &one_d, p, 1000, p, 1000, &zero_d, p, 1000), "cublas");
+    assert_string_equal(mv_gemm_default_path(h, 0, T, T, 1000, 1000, 1000, &one, p, 1000, p, 1000, &zero, p, 1000),
+                        "cublas");
+    /* Quick returns: an empty C (no pointer needed), and in host mode
+     * (alpha == 0 or k == 0) with beta == 1. */
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 0, 10, 10, NULL, NULL, 1, NULL, 10, NULL, NULL, 1), "quick");
+    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 10, 0, 10, NULL, NULL, 10, NULL, 10, NULL, NULL, 10),
+                        "quick");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 10, 10, 10, &zero, p, 10, p, 10, &one, p, 10), "quick");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 10, 10, 0, &one, p, 10, p, 1, &one, p, 10), "quick");
+    /* A vanishing product with beta != 1: C = beta*C. */
+    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 100, 100, 100, &zero_d, p, 100, p, 100, &zero_d, p, 100),
+                        "scale");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 100, 100, 0, &one, p, 100, p, 1, &zero, p, 100), "scale");
+
+    /* Device pointer mode stays on matvec's kernels: the scalars are read
+     * by them (alpha is never known to be 0 here). */
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_DEVICE));
+    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 1000, 1000, 1000, p, p, 1000, p, 1000, p, p, 1000), "dmma");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, T, 1000, 1000, 1000, p, p, 1000, p, 1000, p, p, 1000), "simt");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 1000, 1000, 0, p, p, 1000, p, 1, p, p, 1000), "scale");
+    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 1000, 24, 1000, p, p, 1000, p, 1000, p, p, 1000), "narrow");
+    /* Double C of 9-32 columns and at least 96 rows per SM (100000 rows
+     * cover any GPU of up to 1041 SMs): DMMA in 128 x 32 tiles. */
+    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 100000, 24, 64, p, p, 100000, p, 64, p, p, 100000),
+                        "dmma-narrow");
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+
+    /* A call mv_sgemm refuses: NULL, with mv_sgemm's message. */
+    assert_null(mv_gemm_default_path(h, 0, N, N, 4, 4, 4, &one, p, 3, p, 4, &zero, p, 4));
+    assert_string_equal(mv_last_error(h), "mv_gemm_default_path: lda = 3 must be >= max(1, m) = 4");
+    assert_null(mv_gemm_default_path(h, 0, N, N, 4, 4, 4, &one, NULL, 4, p, 4, &zero, p, 4));
+    assert_null(mv_gemm_default_path(h, 1, N, N, 4, 4, 4, &zero_d, p, 4, p, 4, &one_d, NULL, 4));
+    assert_null(mv_gemm_default_path(NULL, 0, N, N, 4, 4, 4, &one, p, 4, p, 4, &zero, p, 4));
+}
+
 GPU_TEST_MAIN("gemm",
               HANDLE_TEST(test_registry_and_lookup_errors),
+              HANDLE_TEST(test_default_path),
               HANDLE_TEST(test_errors_change_nothing),
               HANDLE_TEST(test_quick_returns_leave_c),
               HANDLE_TEST(test_shapes),

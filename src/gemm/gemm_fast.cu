@@ -186,20 +186,33 @@ static bool dmma_for_narrow(const mv_gemm_args *a)
     return a->n > 8 && a->n <= MV_GEMM_NARROW_MAX && a->m >= 96 * sms;
 }
 
-// The default path: C = beta*C when the product vanishes (host-mode alpha
-// == 0, or k == 0 in either mode); double on the FP64 tensor cores (DMMA,
-// src/gemm/gemm_dmma.cu); float on the SIMT kernel of gemm_simt.cuh.
-extern "C" cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args)
+// The default path's rule: C = beta*C when the product vanishes (host-mode
+// alpha == 0, or k == 0 in either mode); one column or row of C on the GEMV
+// path; double on the FP64 tensor cores (DMMA, src/gemm/gemm_dmma.cu),
+// float on the SIMT kernel of gemm_simt.cuh, each after the narrow shapes.
+extern "C" mv_gemm_kernel mv_gemm_default_kernel(mv_dtype dtype, const mv_gemm_args *args)
 {
     if (args->k == 0 || (!args->alpha.dev && args->alpha.value == 0.0))
-        return mv_gemm_scale_launch(dtype, args);
+        return MV_GEMM_KERNEL_SCALE;
     if (args->n == 1 || args->m == 1)
-        return gemm_as_gemv(dtype, args);
+        return MV_GEMM_KERNEL_GEMV;
     if (dtype == MV_DTYPE_D && dmma_for_narrow(args))
-        return mv_dgemm_dmma_launch_config(args, MV_DMMA_128x32x16_S4_2B_IL);
+        return MV_GEMM_KERNEL_DMMA_NARROW;
     if (args->n <= MV_GEMM_NARROW_MAX || args->m <= MV_GEMM_NARROW_MAX)
+        return MV_GEMM_KERNEL_NARROW;
+    return dtype == MV_DTYPE_D ? MV_GEMM_KERNEL_DMMA : MV_GEMM_KERNEL_SIMT;
+}
+
+extern "C" cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args)
+{
+    switch (mv_gemm_default_kernel(dtype, args)) {
+    case MV_GEMM_KERNEL_SCALE: return mv_gemm_scale_launch(dtype, args);
+    case MV_GEMM_KERNEL_GEMV: return gemm_as_gemv(dtype, args);
+    case MV_GEMM_KERNEL_DMMA_NARROW: return mv_dgemm_dmma_launch_config(args, MV_DMMA_128x32x16_S4_2B_IL);
+    case MV_GEMM_KERNEL_NARROW:
         return dtype == MV_DTYPE_D ? mv_dgemm_narrow_launch(args) : mv_sgemm_narrow_launch(args);
-    if (dtype == MV_DTYPE_D)
-        return mv_dgemm_dmma_launch(args);
-    return mv_sgemm_simt_fast_launch(mv::gemm::default_config(args), args);
+    case MV_GEMM_KERNEL_DMMA: return mv_dgemm_dmma_launch(args);
+    case MV_GEMM_KERNEL_SIMT: return mv_sgemm_simt_fast_launch(mv::gemm::default_config(args), args);
+    }
+    return cudaErrorInvalidValue;
 }

@@ -35,6 +35,21 @@ typedef struct {
     int pdl;                /* GEMV kernels as programmatic dependent launches */
 } mv_gemm_args;
 
+/* The kernels of the default path, one per branch of its rule
+ * (mv_gemm_default_kernel). */
+typedef enum {
+    MV_GEMM_KERNEL_SCALE,       /* C = beta*C: the product vanishes (alpha == 0 in host mode, or k == 0) */
+    MV_GEMM_KERNEL_GEMV,        /* one column or row of C: the GEMV default path */
+    MV_GEMM_KERNEL_DMMA_NARROW, /* double, 9-32 columns of C and tall: DMMA in 128 x 32 tiles */
+    MV_GEMM_KERNEL_NARROW,      /* at most MV_GEMM_NARROW_MAX columns or rows of C */
+    MV_GEMM_KERNEL_DMMA,        /* double: the FP64 tensor cores */
+    MV_GEMM_KERNEL_SIMT         /* float: the SIMT kernel on the CUDA cores */
+} mv_gemm_kernel;
+
+/* The default path's rule: the kernel mv_gemm_launch runs for a validated
+ * call (src/gemm/gemm_fast.cu). It launches nothing. */
+mv_gemm_kernel mv_gemm_default_kernel(mv_dtype dtype, const mv_gemm_args *args);
+
 /* The default path (src/gemm/gemm_fast.cu): deterministic, no workspace,
  * one launch where it can. */
 cudaError_t mv_gemm_launch(mv_dtype dtype, const mv_gemm_args *args);

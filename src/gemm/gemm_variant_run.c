@@ -1,7 +1,7 @@
-/* Running a named GEMM variant (gemm/gemm_variants.h): the tests' and
- * mvbench's way in, built into matvec_variants beside the variants, not
- * into the library. Validation, quick returns and errors are mv_sgemm's
- * (mv_gemm_prepare). */
+/* Running a named GEMM variant and naming the default's path
+ * (gemm/gemm_variants.h): the tests' and mvbench's way in, built into
+ * matvec_variants beside the variants, not into the library. Validation,
+ * quick returns and errors are mv_sgemm's (mv_gemm_prepare). */
 #include "gemm/gemm_api.h"
 #include "gemm/gemm_variants.h"
 
@@ -28,4 +28,34 @@ mv_status mv_gemm_variant_run(mv_handle h, const char *variant, int dtype_double
     if (st != MV_SUCCESS || quick)
         return st;
     return mv_launched(h, fn, v->launch(dtype, &args));
+}
+
+/* The same decisions as gemm.c's gemm() and mv_gemm_launch, in the same
+ * order, from the rules they use (mv_gemm_blas_serves,
+ * mv_gemm_default_kernel). */
+const char *mv_gemm_default_path(mv_handle h, int dtype_double, mv_operation transa, mv_operation transb, int64_t m,
+                                 int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
+                                 int64_t ldb, const void *beta, void *C, int64_t ldc)
+{
+    if (!h)
+        return NULL;
+    const mv_dtype dtype = dtype_double ? MV_DTYPE_D : MV_DTYPE_S;
+    mv_gemm_args args;
+    int quick;
+    if (mv_gemm_prepare(h, "mv_gemm_default_path", dtype, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                        ldc, &args, &quick) != MV_SUCCESS)
+        return NULL;
+    if (quick)
+        return "quick";
+    if (mv_gemm_blas_serves(h, dtype, &args))
+        return "cublas";
+    switch (mv_gemm_default_kernel(dtype, &args)) {
+    case MV_GEMM_KERNEL_SCALE: return "scale";
+    case MV_GEMM_KERNEL_GEMV: return "gemv";
+    case MV_GEMM_KERNEL_DMMA_NARROW: return "dmma-narrow";
+    case MV_GEMM_KERNEL_NARROW: return "narrow";
+    case MV_GEMM_KERNEL_DMMA: return "dmma";
+    case MV_GEMM_KERNEL_SIMT: return "simt";
+    }
+    return NULL;
 }

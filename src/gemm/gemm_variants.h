@@ -1,5 +1,5 @@
-/* Running a named GEMM variant: for the tests and mvbench, apart from the
- * stable API. Linked from the static library (the shared one does not export
+/* Running a named GEMM variant, and naming the default's path for a call:
+ * for the tests and mvbench, apart from the stable API. Linked from the static library (the shared one does not export
  * these). Validation, quick returns and errors are exactly mv_sgemm's. */
 #ifndef MATVEC_GEMM_VARIANTS_H
 #define MATVEC_GEMM_VARIANTS_H
@@ -16,5 +16,16 @@ mv_status mv_gemm_variant_run(mv_handle h, const char *variant, int dtype_double
                               mv_operation transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                               const void *A, int64_t lda, const void *B, int64_t ldb, const void *beta, void *C,
                               int64_t ldc);
+
+/* Which path mv_sgemm (dtype_double 0) or mv_dgemm (1) takes for these
+ * arguments, on h as it is (pointer mode, cuBLAS): "quick" for a quick
+ * return, "cublas" where the call goes to cuBLAS, else the default path's
+ * kernel: "scale", "gemv", "dmma-narrow", "narrow", "dmma" or "simt".
+ * Validates like mv_sgemm (messages start "mv_gemm_default_path: ") and
+ * returns NULL on a call that mv_sgemm would refuse; reads no operand and
+ * launches nothing. */
+const char *mv_gemm_default_path(mv_handle h, int dtype_double, mv_operation transa, mv_operation transb, int64_t m,
+                                 int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
+                                 int64_t ldb, const void *beta, void *C, int64_t ldc);
 
 #endif

@@ -114,6 +114,33 @@ double host_uniform(uint64_t *state)
     return (double)(*state >> 11) * 0x1.0p-52 - 1.0;
 }
 
+uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t splitmix64(uint64_t *state)
+{
+    return mix64(*state += 0x9E3779B97F4A7C15ull);
+}
+
+/* The modulo's bias is below 2^-30 for the ranges the commands allow. */
+int64_t uniform_int(uint64_t *state, int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)(splitmix64(state) % (uint64_t)(hi - lo + 1));
+}
+
+/* floor(e^u) with u uniform in [ln lo, ln(hi + 1)), so that k gets
+ * ln((k + 1) / k) of the range and hi its share. */
+int64_t log_uniform(uint64_t *state, int64_t lo, int64_t hi)
+{
+    const double u = (double)(splitmix64(state) >> 11) * 0x1.0p-53;
+    const int64_t k = (int64_t)exp(log((double)lo) + u * (log((double)hi + 1.0) - log((double)lo)));
+    return k < lo ? lo : k > hi ? hi : k;
+}
+
 double now_s(void)
 {
     struct timespec t;

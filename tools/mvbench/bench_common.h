@@ -1,7 +1,8 @@
 /* What every mvbench command shares: fatal-error checks with file and line,
- * option lists, the CSV file, the stream and handles, random fills, host
- * clocks and medians, CUDA-event timing of interleaved rounds, the device's
- * measured ceilings and a progress line on stderr. */
+ * option lists, the CSV file, the stream and handles, random fills, the
+ * generator of random shapes, host clocks and medians, CUDA-event timing of
+ * interleaved rounds, the device's measured ceilings and a progress line on
+ * stderr. */
 #ifndef MVBENCH_COMMON_H
 #define MVBENCH_COMMON_H
 
@@ -63,6 +64,17 @@ void fill_uniform(curandGenerator_t gen, void *p, size_t count, int dbl, uint64_
 /* The next value in (-1, 1) of the host's generator (a 64-bit LCG) at
  * *state, for the CPU rows. */
 double host_uniform(uint64_t *state);
+
+/* splitmix64 (Steele, Lea and Flood, 2014): the generator of the random
+ * shapes (mvbench random, mvbench gemm --random), one stream per shape so
+ * that a seed replays its shapes; mix64 is its output function, also the
+ * mixer of a stream's starting state. */
+uint64_t mix64(uint64_t z);
+uint64_t splitmix64(uint64_t *state);
+/* Uniform in [lo, hi]. */
+int64_t uniform_int(uint64_t *state, int64_t lo, int64_t hi);
+/* Log-uniform in [lo, hi] (lo >= 1). */
+int64_t log_uniform(uint64_t *state, int64_t lo, int64_t hi);
 
 double now_s(void);                     /* monotonic clock, seconds */
 double median(double *v, int n);        /* sorts v */
