@@ -986,8 +986,8 @@ static void test_default_path(void **state)
     mv_handle h = *state;
     const float one = 1.0f, zero = 0.0f;
     const double one_d = 1.0, zero_d = 0.0;
-    char buffer[64];
-    void *p = buffer;
+    _Alignas(16) char buffer[64];
+    void *p = buffer, *p4 = buffer + 4; /* 16-byte aligned, and 4 bytes off */
     const mv_operation N = MV_OP_N, T = MV_OP_T;
 
     /* Float narrow products that the narrow kernels read faster stay on
@@ -998,6 +998,19 @@ static void test_default_path(void **state)
                         "narrow");
     assert_string_equal(mv_gemm_default_path(h, 0, N, N, 5000, 24, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
                         "cublas");
+    /* Streamed along T, columns off 16-byte boundaries (lda, or A itself)
+     * go to cuBLAS; along N the narrow kernel keeps them. */
+    assert_string_equal(mv_gemm_default_path(h, 0, T, N, 5000, 16, 5001, &one, p, 5001, p, 5001, &zero, p, 5000),
+                        "cublas");
+    assert_string_equal(mv_gemm_default_path(h, 0, T, N, 5000, 16, 5000, &one, p4, 5000, p, 5000, &zero, p, 5000),
+                        "cublas");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 5001, 8, 5000, &one, p4, 5001, p, 5000, &zero, p, 5001),
+                        "narrow");
+    /* Few rows of C: B streamed, along T when B is not transposed. */
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 16, 5000, 4999, &one, p, 16, p, 4999, &zero, p, 16),
+                        "cublas");
+    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 16, 5000, 5000, &one, p, 16, p, 5000, &zero, p, 16),
+                        "narrow");
     /* One column or row of C: the GEMV path, in either type. */
     assert_string_equal(mv_gemm_default_path(h, 0, N, N, 1000, 1, 1000, &one, p, 1000, p, 1000, &zero, p, 1000),
                         "gemv");
