@@ -986,7 +986,7 @@ static void test_default_path(void **state)
     mv_handle h = *state;
     const float one = 1.0f, zero = 0.0f;
     const double one_d = 1.0, zero_d = 0.0;
-    _Alignas(16) char buffer[64];
+    _Alignas(16) char buffer[64] = {0};
     void *p = buffer, *p4 = buffer + 4; /* 16-byte aligned, and 4 bytes off */
     const mv_operation N = MV_OP_N, T = MV_OP_T;
 

@@ -237,6 +237,9 @@ static void problem_make(problem *pb, const gemm_shape *sh, uint64_t seed, int h
         CUDA_OK(cudaMemcpy(pb->ref, C, pb->count_c * sizeof(double), cudaMemcpyHostToDevice));
         host_gemm(sh, A, B, C, 1);
         CUDA_OK(cudaMemcpy(pb->bound, C, pb->count_c * sizeof(double), cudaMemcpyHostToDevice));
+        /* A copy from pageable memory may return before its DMA ends, and
+         * the checks run on a non-blocking stream: wait for the device. */
+        CUDA_OK(cudaDeviceSynchronize());
         free(raw);
         free(A);
         free(B);

@@ -253,7 +253,9 @@ static void shape_alloc(shape_data *d, int64_t m, int64_t n, int64_t lda, int64_
         CUDA_OK(cudaMemcpy(d->scalars, dbl ? (const void *)sd : (const void *)sf, 2 * d->esize,
                            cudaMemcpyHostToDevice));
     }
-    CUDA_OK(cudaStreamSynchronize(stream));
+    /* The copies from pageable memory above may return before their DMA
+     * ends, and the calls run on a non-blocking stream: wait for all. */
+    CUDA_OK(cudaDeviceSynchronize());
 }
 
 static void shape_free(shape_data *d)
