@@ -199,20 +199,22 @@ static void enqueue_timed(void *ctx, int c, int round, int calls)
         enqueue(c, ctx);
 }
 
-/* "   us  %read  /cuBLAS" of one contender, or FAILED in their place. */
-static void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct)
+/* One contender's time (us), its % read (with_pct) and its time over
+ * cuBLAS's (with_ratio; "-" when cuBLAS has no time), or FAILED in their
+ * place. */
+static void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct,
+                       int with_ratio)
 {
     if (!t->ok) {
-        printf(with_pct ? " %26s" : " %19s", "FAILED");
+        printf(" %*s", 10 + (with_pct ? 8 : 0) + (with_ratio ? 9 : 0), "FAILED");
         return;
     }
+    printf(" %10.2f", t->med);
     if (with_pct)
-        printf(" %10.2f %6.1f%%", t->med, 100.0 * bytes / (t->med * 1e3) / dev->read_gbps);
-    else
-        printf(" %10.2f", t->med);
-    if (cublas_us > 0.0)
+        printf(" %6.1f%%", 100.0 * bytes / (t->med * 1e3) / dev->read_gbps);
+    if (with_ratio && cublas_us > 0.0)
         printf(" %8.3f", t->med / cublas_us);
-    else
+    else if (with_ratio)
         printf(" %8s", "-");
 }
 
@@ -280,10 +282,10 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     char shape[48];
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)m, (long long)n);
     printf("  %9s %9lld", shape, (long long)batch);
-    print_cell(&t[C_STRIDED], bytes, cb, dev, 1);
-    print_cell(&t[C_POINTERS], bytes, cb, dev, 1);
-    print_cell(&t[C_CUBLAS_POINTERS], bytes, cb, dev, 0);
-    print_cell(&t[C_CUBLAS], bytes, 0.0, dev, 1);
+    print_cell(&t[C_STRIDED], bytes, cb, dev, 1, 1);
+    print_cell(&t[C_POINTERS], bytes, cb, dev, 1, 1);
+    print_cell(&t[C_CUBLAS_POINTERS], bytes, cb, dev, 0, 1);
+    print_cell(&t[C_CUBLAS], bytes, cb, dev, 1, 0);
     printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
     fflush(stdout);
     fflush(csv); /* a run cut short keeps its rows */
@@ -505,10 +507,11 @@ int mvbench_batched(int argc, char **argv)
         for (int trans = 0; trans < 2; ++trans) {
             if (!(o.dtypes >> dbl & 1) || !(o.ops >> trans & 1))
                 continue;
-            printf("\n%s op %c: y_b = op(A_b) x_b; time/cuBLAS against cuBLAS's strided form\n"
-                   "      shape   batches   strided us  %%read  /cuBLAS  pointers us  %%read  /cuBLAS"
-                   "  cuBLAS-ptr us /cuBLAS  cuBLAS us  %%read     A/A copies\n",
+            printf("\n%s op %c: y_b = op(A_b) x_b; times in us, /cuBLAS against cuBLAS's strided form\n",
                    dbl ? "double" : "float", trans ? 'T' : 'N');
+            printf("  %9s %9s %10s %7s %8s %10s %7s %8s %10s %8s %10s %7s %7s %6s\n", "shape", "batches", "strided",
+                   "%read", "/cuBLAS", "pointers", "%read", "/cuBLAS", "cuBLAS ptr", "/cuBLAS", "cuBLAS", "%read",
+                   "A/A", "copies");
             for (int s = 0; s < o.nshapes; ++s)
                 for (int k = 0; k < per_shape; ++k) {
                     const int64_t es = dbl ? 8 : 4;
