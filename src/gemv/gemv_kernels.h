@@ -87,6 +87,26 @@ typedef struct {
 
 cudaError_t mv_gemv_batched_launch(mv_dtype dtype, const mv_gemv_batched_args *args);
 
+/* mv_gemv_ex's kernels (src/gemv/gemv_ex.cu): element types of A, x, y. */
+enum { MV_EX_32F = 0, MV_EX_16F = 1, MV_EX_16BF = 2 };
+
+typedef struct {
+    int trans;
+    int64_t m, n, lda;       /* validated: m, n >= 1 */
+    int a_type, x_type, y_type; /* MV_EX_*: A half; x and y A's type or float */
+    const void *A;
+    const void *x;           /* at logical element 0, as for GEMV */
+    void *y;
+    int64_t incx, incy;
+    mv_scalar alpha, beta;   /* float; in host mode never alpha == 0 with beta == 1 */
+    cudaStream_t stream;
+    int sm_count;
+    void *ws;                /* the handle's split workspace: partial sums */
+    size_t ws_bytes;
+} mv_gemv_ex_args;
+
+cudaError_t mv_gemv_ex_launch(const mv_gemv_ex_args *args);
+
 #define MV_VARIANT_OP_N 1u
 #define MV_VARIANT_OP_T 2u
 
