@@ -10,6 +10,7 @@ synchronizing::
     x = torch.randn(2000, device="cuda")
     y = matvec.gemv(A, x)                   # y = A @ x
     z = matvec.gemv(A, y, trans=True)       # z = A.T @ y
+    Y = matvec.gemv_batched(A.view(3, 1000, 2000), x)   # Y[b] = A[1000b:1000b+1000] @ x
 
 A 2-D array of either layout works as it is: a row-major array is the
 column-major transpose of itself, so the operation is swapped, never the
