@@ -128,6 +128,21 @@ MV_API mv_status mv_dgemv_batched(mv_handle handle, mv_operation trans, int64_t 
                                   const double *const x[], int64_t incx,
                                   const double *beta, double *const y[], int64_t incy, int64_t batch_count);
 
+/* Element types of mv_gemv_ex's operands. */
+typedef enum { MV_R_32F = 0, MV_R_64F = 1, MV_R_16F = 2, MV_R_16BF = 3 } mv_datatype;
+
+/* y = alpha*op(A)*x + beta*y with A and x in a_type / x_type and y in
+ * y_type, alpha and beta float (host or device per the pointer mode), the
+ * products and sums in float, y rounded to y_type once at the end.
+ * Supported: a_type MV_R_16F, MV_R_16BF or MV_R_32F; x_type a_type or
+ * MV_R_32F; y_type a_type or MV_R_32F. Any other combination of valid
+ * types is MV_ERR_NOT_SUPPORTED naming the type; the rest as mv_sgemv
+ * (and with all three MV_R_32F, exactly mv_sgemv). */
+MV_API mv_status mv_gemv_ex(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                            const float *alpha, const void *A, mv_datatype a_type, int64_t lda,
+                            const void *x, mv_datatype x_type, int64_t incx,
+                            const float *beta, void *y, mv_datatype y_type, int64_t incy);
+
 /* B = A^T, out of place. A is m x n column-major with lda >= max(1, m); B is
  * n x m with ldb >= max(1, n). B must not overlap A (use the in-place
  * functions for a square matrix). Quick return when m == 0 or n == 0. */

@@ -277,6 +277,84 @@ static void test_validation_gemv_nt(void **state)
     assert_memory_equal(z, expect, sizeof z);
 }
 
+/* mv_?gemv_strided_batched / mv_?gemv_batched validation with no device:
+ * each argument named in order; the outputs' collision rule against a
+ * brute-force search over small strides, increments, lengths and counts
+ * (a valid call gets as far as MV_ERR_NO_DEVICE); host buffers untouched. */
+static void test_validation_batched(void **state)
+{
+    mv_handle h = *state;
+    float A[64] = {0}, x[16] = {0}, y[16];
+    const float one = 1.0f, zero = 0.0f;
+    memset(y, 0x5a, sizeof y);
+    assert_int_equal(mv_sgemv_strided_batched(NULL, MV_OP_N, 2, 2, &one, A, 2, 4, x, 1, 2, &zero, y, 1, 2, 2),
+                     MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_sgemv_strided_batched(h, MV_OP_N, -1, 2, &one, A, 2, 4, x, 1, 2, &zero, y, 1, 2, 2),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_strided_batched: m = -1 must be >= 0");
+    assert_int_equal(mv_sgemv_strided_batched(h, MV_OP_N, 2, 2, &one, A, 2, 4, x, 1, 2, &zero, y, 0, 2, 2),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_strided_batched: incy = 0 must not be 0");
+    assert_int_equal(mv_sgemv_strided_batched(h, MV_OP_N, 2, 2, &one, A, 2, 4, x, 1, 2, &zero, y, 1, INT64_MIN, 2),
+                     MV_ERR_INVALID_VALUE);
+    assert_non_null(strstr(mv_last_error(h), "mv_sgemv_strided_batched: stride_y = "));
+    assert_int_equal(
+        mv_sgemv_strided_batched(h, MV_OP_N, 2, 2, &one, A, 2, INT64_MAX / 8, x, 1, 2, &zero, y, 1, 2, 3),
+        MV_ERR_INVALID_VALUE);
+    assert_non_null(strstr(mv_last_error(h), "stride_a = "));
+    assert_non_null(strstr(mv_last_error(h), "over 3 problems spans more than 2^63 bytes"));
+    assert_int_equal(mv_sgemv_strided_batched(h, MV_OP_T, 2, 2, &one, A, 2, 4, x, 1, 2, &zero, y, 1, 2, 2),
+                     MV_ERR_NO_DEVICE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_strided_batched: the handle is bound to no CUDA device");
+    /* A batch of one takes the GEMV path, with this function's name. */
+    assert_int_equal(mv_sgemv_strided_batched(h, MV_OP_T, 2, 2, &one, A, 2, 4, x, 1, 2, &zero, y, 1, 0, 1),
+                     MV_ERR_NO_DEVICE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_strided_batched: the handle is bound to no CUDA device");
+    /* Quick returns need no pointer. */
+    assert_int_equal(mv_sgemv_strided_batched(h, MV_OP_N, 2, 2, &one, NULL, 2, 4, NULL, 1, 2, &zero, NULL, 1, 2, 0),
+                     MV_SUCCESS);
+    assert_int_equal(mv_dgemv_batched(h, MV_OP_N, 2, 0, NULL, NULL, 2, NULL, 1, NULL, NULL, 1, 3), MV_SUCCESS);
+    const float *const *arr = (const float *const *)(const void *)A; /* never dereferenced on the host */
+    assert_int_equal(mv_sgemv_batched(h, MV_OP_N, 2, 2, &one, arr, 1, arr, 1, &zero, (float *const *)A, 1, 3),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_batched: lda = 1 must be >= max(1, m) = 2");
+    assert_int_equal(mv_sgemv_batched(h, MV_OP_N, 2, 2, &one, arr, 2, arr, 1, &zero, NULL, 1, 3),
+                     MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_sgemv_batched: y = NULL");
+    assert_int_equal(mv_sgemv_batched(h, MV_OP_N, 2, 2, &one, arr, 2, arr, 1, &zero, (float *const *)A, 1, 3),
+                     MV_ERR_NO_DEVICE);
+
+    /* The collision rule: op N, m = len outputs per problem. */
+    int checked = 0, collisions = 0;
+    for (int64_t len = 1; len <= 6; ++len)
+        for (int64_t count = 1; count <= 6; ++count)
+            for (int64_t inc = -7; inc <= 7; ++inc)
+                for (int64_t sy = -9; sy <= 9; ++sy) {
+                    if (inc == 0)
+                        continue;
+                    int collide = 0;
+                    for (int64_t b = 0; b < count && !collide; ++b)
+                        for (int64_t c = b + 1; c < count && !collide; ++c)
+                            for (int64_t i = 0; i < len && !collide; ++i)
+                                for (int64_t j = 0; j < len && !collide; ++j)
+                                    collide = b * sy + i * inc == c * sy + j * inc;
+                    const mv_status st = mv_sgemv_strided_batched(h, MV_OP_N, len, 1, &one, A, len, 0, x, 1, 0,
+                                                                  &zero, y, inc, sy, count);
+                    if (st != (collide ? MV_ERR_INVALID_VALUE : MV_ERR_NO_DEVICE))
+                        fail_msg("len %lld count %lld incy %lld stride_y %lld: %s (%s), collide = %d", (long long)len,
+                                 (long long)count, (long long)inc, (long long)sy, mv_status_string(st),
+                                 mv_last_error(h), collide);
+                    if (collide)
+                        assert_non_null(strstr(mv_last_error(h), "write the same element of y"));
+                    ++checked;
+                    collisions += collide;
+                }
+    assert_true(checked > 3000 && collisions > 500 && collisions < checked - 500);
+    unsigned char expect[sizeof y];
+    memset(expect, 0x5a, sizeof expect);
+    assert_memory_equal(y, expect, sizeof y);
+}
+
 static void test_quick_return_alpha0_beta1(void **state)
 {
     mv_handle h = *state;
@@ -299,6 +377,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_validation_device_mode, setup_handle, teardown_handle),
         cmocka_unit_test_setup_teardown(test_quick_return_alpha0_beta1, setup_handle, teardown_handle),
         cmocka_unit_test_setup_teardown(test_validation_gemv_nt, setup_handle, teardown_handle),
+        cmocka_unit_test_setup_teardown(test_validation_batched, setup_handle, teardown_handle),
     };
     return cmocka_run_group_tests_name("api_host", tests, NULL, NULL);
 }

@@ -62,6 +62,31 @@ typedef struct {
 
 cudaError_t mv_gemv_nt_launch(mv_dtype dtype, const mv_gemv_nt_args *args);
 
+/* batch_count independent GEMVs (src/gemv/gemv_batched.cu). Strided form:
+ * problem b at A + b*stride_a, x + b*stride_x, y + b*stride_y (elements),
+ * x and y at logical element 0 as for GEMV. Pointer form:
+ * device arrays of the problems' pointers, as the caller gave them (lowest
+ * addresses: the kernels move a negative increment's vector to its
+ * logical element 0). The pointer form is the one with y_array != NULL. */
+typedef struct {
+    int trans;
+    int64_t m, n, lda;      /* validated: m, n >= 1 */
+    const void *A;
+    const void *x;
+    void *y;
+    int64_t stride_a, stride_x, stride_y;
+    const void *const *A_array;
+    const void *const *x_array;
+    void *const *y_array;
+    int64_t incx, incy;
+    int64_t batch_count;    /* >= 1 */
+    mv_scalar alpha, beta;
+    cudaStream_t stream;
+    int sm_count;
+} mv_gemv_batched_args;
+
+cudaError_t mv_gemv_batched_launch(mv_dtype dtype, const mv_gemv_batched_args *args);
+
 #define MV_VARIANT_OP_N 1u
 #define MV_VARIANT_OP_T 2u
 

@@ -1,0 +1,532 @@
+/* mvbench batched: batch_count independent GEMVs y_b = op(A_b) x_b (alpha 1,
+ * beta 0), every A_b m x n column-major with lda = m, the problems back to
+ * back (stride_a = m n, stride_x = len(x), stride_y = len(y), unit
+ * increments). Contenders per shape: cuBLAS's strided form
+ * cublas?gemvStridedBatched (timed twice: cublas and cublas-aa, the run's
+ * noise), matvec's mv_?gemv_strided_batched (strided), matvec's pointer form
+ * mv_?gemv_batched (pointers) and cuBLAS's pointer form cublas?gemvBatched
+ * (cublas-pointers); the pointer forms read device arrays of pointers built
+ * once per shape.
+ *
+ *   mvbench batched [--sizes a,b,MxN,...] [--total-mb MB] [--batches a,b,...]
+ *                   [--op N|T|both] [--dtype s|d|both] [--rounds N] [--out DIR]
+ *                   [--seed N] [--quick]
+ *
+ * Sizes: an entry N is the square N x N, MxN an m x n shape (default
+ * 2,4,8,16,24,32,48,64,100,128,256,512,24x40,100x7). batch_count is
+ * --total-mb MiB of matrices over the bytes of one A (default 256 MiB, at
+ * least one problem), or each count of --batches instead. --quick: sizes
+ * 2,8,16,32,128,24x40,100x7, 64 MiB, 5 rounds and shorter batches of calls.
+ *
+ * Every contender's result is checked before it is timed: y poisoned with
+ * NaN first (beta = 0 must not read it), then compared element by element
+ * with a double-precision reference computed on the device, within
+ * 4 (sqrt(len) + 2) u sum |a| |x| (u = 2^-24 or 2^-53, len the length of
+ * the sum; NaN never passes); a wrong one prints FAILED, is not timed, and
+ * the exit status is 1.
+ *
+ * Timing: cold, as mvbench nt: consecutive calls walk copies of A, x and y
+ * that together exceed 4x the L2 where one batch is smaller than that (at
+ * most 1024 copies; the tiniest batches stay in the L2 all the same). Bytes
+ * per call: A and x read, y written, each once; % of the read bandwidth is
+ * against the read kernel measured at the start. Per shape: time, % read,
+ * time over cuBLAS's (strided form) and cuBLAS's A/A spread; a summary per
+ * type and op gives the lowest % read of matvec's two forms at 8x8, 16x16
+ * and from 32x32 (m, n >= 32), the shapes slower than cuBLAS beyond the
+ * spread (strided against cuBLAS's strided form, pointers against cuBLAS's
+ * pointer form), and the geomean time of each library's pointer form over
+ * its strided form. Rows: DIR/measurements-batched.csv. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+#include <curand.h>
+
+#include "bench_batched_kernels.h"
+#include "bench_common.h"
+#include "bench_gemm_kernels.h"
+#include "bench_ops.h"
+#include "matvec.h"
+
+#define MAX_SHAPES 64
+#define MAX_BATCHES 32
+#define MAX_COPIES 1024
+
+typedef struct {
+    int64_t m[MAX_SHAPES], n[MAX_SHAPES];
+    int nshapes;
+    int64_t batches[MAX_BATCHES]; /* --batches; none: from total_mb */
+    int nbatches;
+    int64_t total_mb;
+    int dtypes; /* bit 0 float, bit 1 double */
+    int ops;    /* bit 0 N, bit 1 T */
+    int rounds;
+    int quick;
+    const char *out;
+    uint64_t seed;
+} batched_options;
+
+/* One shape's line, for the summary. */
+typedef struct {
+    int dbl, trans;
+    int64_t m, n, batch;
+    int ok_cb, ok_s, ok_p, ok_cbp;
+    double pct_s, pct_p;       /* % of the read bandwidth, matvec's two forms */
+    double vs_s, vs_cbp_p;     /* strided / cuBLAS strided, pointers / cuBLAS pointers */
+    double p_over_s, cbp_over_cb; /* pointer form / strided form, matvec and cuBLAS */
+    double spread;
+} batched_result;
+#define MAX_RESULTS (4 * MAX_SHAPES * MAX_BATCHES)
+static batched_result results[MAX_RESULTS];
+static int nresults;
+
+static batched_options o;
+static cudaStream_t stream;
+static cublasHandle_t cublas;
+static mv_handle mvh;
+static curandGenerator_t gen;
+static FILE *csv;
+static int failures;
+
+enum { C_CUBLAS, C_CUBLAS_AA, C_STRIDED, C_POINTERS, C_CUBLAS_POINTERS, C_COUNT };
+static const char *const names[C_COUNT] = {"cublas", "cublas-aa", "strided", "pointers", "cublas-pointers"};
+
+static void usage(void)
+{
+    printf("usage: mvbench batched [options]\n"
+           "  --sizes a,MxN,...   N: an N x N shape, MxN: m x n (default 2,4,8,16,24,32,48,64,100,128,256,512,\n"
+           "                      24x40,100x7)\n"
+           "  --total-mb MB       MiB of matrices per batch: batch_count = MB MiB / (m n element size)\n"
+           "                      (default 256, at least one problem)\n"
+           "  --batches a,b,...   these batch counts for every shape instead of --total-mb\n"
+           "  --op N|T|both       op(A) = A or A^T (default both)\n"
+           "  --dtype s|d|both    float, double or both (default both)\n"
+           "  --rounds N          interleaved timing rounds (default 7, --quick 5)\n"
+           "  --out DIR           where measurements-batched.csv goes (default mvbench-out)\n"
+           "  --seed N            random seed (default: from the clock)\n"
+           "  --quick             sizes 2,8,16,32,128,24x40,100x7, 64 MiB, 5 rounds\n");
+}
+
+typedef struct {
+    int dbl, trans;
+    int64_t m, n, batch, len_x, len_y;
+    size_t es;
+    int copies, cur;       /* copies of the batch for cold timing, the next one */
+    char *A, *x, *y;       /* the copies back to back; copy 0 is the checked one */
+    void **Ap, **xp, **yp; /* batch * copies pointers each, copy c's from c * batch */
+    double *ref, *bound;   /* copy 0's reference */
+    unsigned long long *counters;
+} problem;
+
+static void enqueue(int c, problem *p)
+{
+    const double one_d = 1.0, zero_d = 0.0;
+    const float one_f = 1.0f, zero_f = 0.0f;
+    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
+    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    const int64_t m = p->m, n = p->n, b = p->batch, sa = m * n, sx = p->len_x, sy = p->len_y;
+    const size_t k = (size_t)p->cur;
+    p->cur = (p->cur + 1) % p->copies;
+    const void *A = p->A + k * (size_t)(b * sa) * p->es;
+    const void *x = p->x + k * (size_t)(b * sx) * p->es;
+    void *y = p->y + k * (size_t)(b * sy) * p->es;
+    void *const *Ap = p->Ap + k * (size_t)b, *const *xp = p->xp + k * (size_t)b, *const *yp = p->yp + k * (size_t)b;
+    const cublasOperation_t op = p->trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const mv_operation ta = p->trans ? MV_OP_T : MV_OP_N;
+    mv_status st = MV_SUCCESS;
+    switch (c) {
+    case C_CUBLAS:
+    case C_CUBLAS_AA:
+        if (p->dbl)
+            CUBLAS_OK(cublasDgemvStridedBatched_64(cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
+        else
+            CUBLAS_OK(cublasSgemvStridedBatched_64(cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
+        return;
+    case C_CUBLAS_POINTERS:
+        if (p->dbl)
+            CUBLAS_OK(cublasDgemvBatched_64(cublas, op, m, n, one, (const double *const *)Ap, m,
+                                            (const double *const *)xp, 1, zero, (double *const *)yp, 1, b));
+        else
+            CUBLAS_OK(cublasSgemvBatched_64(cublas, op, m, n, one, (const float *const *)Ap, m,
+                                            (const float *const *)xp, 1, zero, (float *const *)yp, 1, b));
+        return;
+    case C_STRIDED:
+        st = p->dbl ? mv_dgemv_strided_batched(mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b)
+                    : mv_sgemv_strided_batched(mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b);
+        break;
+    default:
+        st = p->dbl ? mv_dgemv_batched(mvh, ta, m, n, one, (const double *const *)Ap, m, (const double *const *)xp,
+                                       1, zero, (double *const *)yp, 1, b)
+                    : mv_sgemv_batched(mvh, ta, m, n, one, (const float *const *)Ap, m, (const float *const *)xp, 1,
+                                       zero, (float *const *)yp, 1, b);
+    }
+    if (st != MV_SUCCESS)
+        die("%s: %s", names[c], mv_last_error(mvh));
+}
+
+/* One call on copy 0 with its y full of NaN, checked on the device. */
+static int check(int c, problem *p)
+{
+    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)(p->batch * p->len_y) * p->es, stream));
+    p->cur = 0;
+    enqueue(c, p);
+    const unsigned long long init[2] = {0ull, ~0ull};
+    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
+    CUDA_OK(bench_gemm_check(p->y, p->dbl, p->ref, p->bound, (size_t)(p->batch * p->len_y), p->len_x,
+                             p->dbl ? 0x1.0p-53 : 0x1.0p-24, &p->counters[0], &p->counters[1], stream));
+    unsigned long long res[2];
+    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    if (res[0] == 0)
+        return 1;
+    printf("FAILED: %s %s %c %lldx%lld batch_count=%lld: %llu wrong elements, first at problem %llu element "
+           "%llu\n",
+           names[c], p->dbl ? "double" : "float", p->trans ? 'T' : 'N', (long long)p->m, (long long)p->n,
+           (long long)p->batch, res[0], res[1] / (unsigned long long)p->len_y, res[1] % (unsigned long long)p->len_y);
+    ++failures;
+    return 0;
+}
+
+static void enqueue_timed(void *ctx, int c, int round, int calls)
+{
+    (void)round;
+    for (int k = 0; k < calls; ++k)
+        enqueue(c, ctx);
+}
+
+/* One contender's time (us), its % read (with_pct) and its time over
+ * cuBLAS's (with_ratio; "-" when cuBLAS has no time), or FAILED in their
+ * place. */
+static void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct,
+                       int with_ratio)
+{
+    if (!t->ok) {
+        printf(" %*s", 10 + (with_pct ? 8 : 0) + (with_ratio ? 9 : 0), "FAILED");
+        return;
+    }
+    printf(" %10.2f", t->med);
+    if (with_pct)
+        printf(" %6.1f%%", 100.0 * bytes / (t->med * 1e3) / dev->read_gbps);
+    if (with_ratio && cublas_us > 0.0)
+        printf(" %8.3f", t->med / cublas_us);
+    else if (with_ratio)
+        printf(" %8s", "-");
+}
+
+static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, int index, const ceilings *dev)
+{
+    problem p;
+    memset(&p, 0, sizeof p);
+    p.dbl = dbl;
+    p.trans = trans;
+    p.m = m;
+    p.n = n;
+    p.batch = batch;
+    p.len_x = trans ? m : n;
+    p.len_y = trans ? n : m;
+    p.es = dbl ? sizeof(double) : sizeof(float);
+    const double bytes = (double)p.es * (double)batch * ((double)m * (double)n + (double)(p.len_x + p.len_y));
+    const double l2x4 = 4.0 * (double)dev->l2_bytes;
+    p.copies = bytes >= l2x4 ? 1 : (int)fmin(ceil(l2x4 / bytes), (double)MAX_COPIES);
+    const size_t na = (size_t)(batch * m * n), nx = (size_t)(batch * p.len_x), ny = (size_t)(batch * p.len_y);
+    const size_t copies = (size_t)p.copies, pointers = (size_t)batch * copies;
+    CUDA_OK(cudaMalloc((void **)&p.A, na * copies * p.es));
+    CUDA_OK(cudaMalloc((void **)&p.x, nx * copies * p.es));
+    CUDA_OK(cudaMalloc((void **)&p.y, ny * copies * p.es));
+    CUDA_OK(cudaMalloc((void **)&p.Ap, pointers * sizeof(void *)));
+    CUDA_OK(cudaMalloc((void **)&p.xp, pointers * sizeof(void *)));
+    CUDA_OK(cudaMalloc((void **)&p.yp, pointers * sizeof(void *)));
+    CUDA_OK(cudaMalloc((void **)&p.ref, ny * sizeof(double)));
+    CUDA_OK(cudaMalloc((void **)&p.bound, ny * sizeof(double)));
+    CUDA_OK(cudaMalloc((void **)&p.counters, 2 * sizeof(unsigned long long)));
+    const uint64_t seed = o.seed + 8 * (uint64_t)index;
+    fill_uniform(gen, p.A, na * copies, dbl, seed, stream);
+    fill_uniform(gen, p.x, nx * copies, dbl, seed + 1, stream);
+    CUDA_OK(cudaMemsetAsync(p.y, 0, ny * copies * p.es, stream));
+    CUDA_OK(bench_batched_pointers(p.Ap, p.A, (size_t)(m * n) * p.es, pointers, stream));
+    CUDA_OK(bench_batched_pointers(p.xp, p.x, (size_t)p.len_x * p.es, pointers, stream));
+    CUDA_OK(bench_batched_pointers(p.yp, p.y, (size_t)p.len_y * p.es, pointers, stream));
+    CUDA_OK(bench_batched_reference(p.A, p.x, dbl, trans, m, n, batch, p.ref, p.bound, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+
+    timing t[C_COUNT];
+    memset(t, 0, sizeof t);
+    for (int c = 0; c < C_COUNT; ++c)
+        t[c].ok = check(c, &p);
+    const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
+    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, &p, stream, t);
+    const double spread = t[C_CUBLAS].ok && t[C_CUBLAS_AA].ok ? fabs(t[C_CUBLAS_AA].med / t[C_CUBLAS].med - 1.0)
+                                                              : 0.0;
+    const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
+    for (int c = 0; c < C_COUNT; ++c) {
+        fprintf(csv, "batched,%c,%c,%lld,%lld,%lld,%s,", dbl ? 'd' : 's', trans ? 'T' : 'N', (long long)m,
+                (long long)n, (long long)batch, names[c]);
+        if (t[c].ok) {
+            const double gbps = bytes / (t[c].med * 1e3);
+            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
+                    100.0 * gbps / dev->read_gbps);
+            if (cb > 0.0)
+                fprintf(csv, "%.4f,", t[c].med / cb);
+            else
+                fprintf(csv, ",");
+        } else {
+            fprintf(csv, ",,,,,,");
+        }
+        fprintf(csv, "%.2f,%d,%s\n", 100.0 * spread, p.copies, t[c].ok ? "ok" : "FAILED");
+    }
+    char shape[48];
+    snprintf(shape, sizeof shape, "%lldx%lld", (long long)m, (long long)n);
+    printf("  %9s %9lld", shape, (long long)batch);
+    print_cell(&t[C_STRIDED], bytes, cb, dev, 1, 1);
+    print_cell(&t[C_POINTERS], bytes, cb, dev, 1, 1);
+    print_cell(&t[C_CUBLAS_POINTERS], bytes, cb, dev, 0, 1);
+    print_cell(&t[C_CUBLAS], bytes, cb, dev, 1, 0);
+    printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
+    fflush(stdout);
+    fflush(csv); /* a run cut short keeps its rows */
+
+    if (nresults < MAX_RESULTS) {
+        batched_result *r = &results[nresults++];
+        memset(r, 0, sizeof *r);
+        r->dbl = dbl;
+        r->trans = trans;
+        r->m = m;
+        r->n = n;
+        r->batch = batch;
+        r->ok_cb = t[C_CUBLAS].ok;
+        r->ok_s = t[C_STRIDED].ok;
+        r->ok_p = t[C_POINTERS].ok;
+        r->ok_cbp = t[C_CUBLAS_POINTERS].ok;
+        r->pct_s = r->ok_s ? 100.0 * bytes / (t[C_STRIDED].med * 1e3) / dev->read_gbps : NAN;
+        r->pct_p = r->ok_p ? 100.0 * bytes / (t[C_POINTERS].med * 1e3) / dev->read_gbps : NAN;
+        r->vs_s = r->ok_s && r->ok_cb ? t[C_STRIDED].med / t[C_CUBLAS].med : NAN;
+        r->vs_cbp_p = r->ok_p && r->ok_cbp ? t[C_POINTERS].med / t[C_CUBLAS_POINTERS].med : NAN;
+        r->p_over_s = r->ok_p && r->ok_s ? t[C_POINTERS].med / t[C_STRIDED].med : NAN;
+        r->cbp_over_cb = r->ok_cbp && r->ok_cb ? t[C_CUBLAS_POINTERS].med / t[C_CUBLAS].med : NAN;
+        r->spread = spread;
+    }
+
+    CUDA_OK(cudaFree(p.A));
+    CUDA_OK(cudaFree(p.x));
+    CUDA_OK(cudaFree(p.y));
+    CUDA_OK(cudaFree(p.Ap));
+    CUDA_OK(cudaFree(p.xp));
+    CUDA_OK(cudaFree(p.yp));
+    CUDA_OK(cudaFree(p.ref));
+    CUDA_OK(cudaFree(p.bound));
+    CUDA_OK(cudaFree(p.counters));
+}
+
+/* The lowest % read of matvec's two forms over the lines of (dbl, trans)
+ * whose shape is m x n, or (from > 0) whose m and n are both >= from. */
+static void print_lowest(int dbl, int trans, int64_t m, int64_t n, int64_t from, const char *label)
+{
+    double low_s = INFINITY, low_p = INFINITY;
+    int count = 0;
+    for (int i = 0; i < nresults; ++i) {
+        const batched_result *r = &results[i];
+        if (r->dbl != dbl || r->trans != trans)
+            continue;
+        if (from > 0 ? (r->m < from || r->n < from) : (r->m != m || r->n != n))
+            continue;
+        if (r->ok_s)
+            low_s = fmin(low_s, r->pct_s);
+        if (r->ok_p)
+            low_p = fmin(low_p, r->pct_p);
+        ++count;
+    }
+    if (!count)
+        printf("  %s -", label);
+    else
+        printf("  %s %.1f%% / %.1f%%", label, low_s, low_p);
+}
+
+/* The lines of (dbl, trans) where a form's time over its cuBLAS counterpart
+ * exceeds 1 + cuBLAS's A/A spread. */
+static void print_slower(int dbl, int trans, int pointers)
+{
+    int count = 0;
+    for (int i = 0; i < nresults; ++i) {
+        const batched_result *r = &results[i];
+        const double ratio = pointers ? r->vs_cbp_p : r->vs_s;
+        if (r->dbl != dbl || r->trans != trans || !(ratio > (1.0 + r->spread) * (1.0 + 1e-9)))
+            continue;
+        printf("%s %lldx%lld (%lld) %.3f", count ? "," : "", (long long)r->m, (long long)r->n, (long long)r->batch,
+               ratio);
+        ++count;
+    }
+    printf(count ? "\n" : " none\n");
+}
+
+static void summary(int dbl, int trans)
+{
+    int any = 0;
+    for (int i = 0; i < nresults; ++i)
+        any |= results[i].dbl == dbl && results[i].trans == trans;
+    if (!any)
+        return;
+    printf("%s op %c, lowest %% read (strided / pointers):", dbl ? "double" : "float", trans ? 'T' : 'N');
+    print_lowest(dbl, trans, 8, 8, 0, "8x8");
+    print_lowest(dbl, trans, 16, 16, 0, "16x16");
+    print_lowest(dbl, trans, 0, 0, 32, ">=32x32");
+    printf("\n  slower than cuBLAS's strided form beyond the A/A spread (strided):");
+    print_slower(dbl, trans, 0);
+    printf("  slower than cuBLAS's pointer form beyond the A/A spread (pointers):");
+    print_slower(dbl, trans, 1);
+    double log_mv = 0.0, log_cb = 0.0;
+    int n_mv = 0, n_cb = 0;
+    for (int i = 0; i < nresults; ++i) {
+        const batched_result *r = &results[i];
+        if (r->dbl != dbl || r->trans != trans)
+            continue;
+        if (r->p_over_s > 0.0) {
+            log_mv += log(r->p_over_s);
+            ++n_mv;
+        }
+        if (r->cbp_over_cb > 0.0) {
+            log_cb += log(r->cbp_over_cb);
+            ++n_cb;
+        }
+    }
+    printf("  pointer form / strided form, geomean time: matvec %.3f (%d shapes), cuBLAS %.3f (%d shapes)\n",
+           n_mv ? exp(log_mv / n_mv) : NAN, n_mv, n_cb ? exp(log_cb / n_cb) : NAN, n_cb);
+}
+
+static int add_shape(int64_t m, int64_t n)
+{
+    if (o.nshapes == MAX_SHAPES || m < 1 || n < 1)
+        return 0;
+    o.m[o.nshapes] = m;
+    o.n[o.nshapes] = n;
+    ++o.nshapes;
+    return 1;
+}
+
+/* --sizes: N or MxN entries separated by commas. */
+static void parse_shapes(const char *arg)
+{
+    const char *p = arg;
+    while (*p) {
+        char *end;
+        const long long m = strtoll(p, &end, 10);
+        long long n = m;
+        if (end == p)
+            die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
+        if (*end == 'x') {
+            const char *q = end + 1;
+            n = strtoll(q, &end, 10);
+            if (end == q)
+                die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
+        }
+        if (*end && *end != ',')
+            die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
+        if (!add_shape(m, n))
+            die("--sizes: %lldx%lld is not a shape (or more than %d shapes)", m, n, MAX_SHAPES);
+        p = *end == ',' ? end + 1 : end;
+    }
+}
+
+int mvbench_batched(int argc, char **argv)
+{
+    memset(&o, 0, sizeof o);
+    o.dtypes = 3;
+    o.ops = 3;
+    o.out = "mvbench-out";
+    o.seed = (uint64_t)time(NULL);
+    const char *sizes = NULL, *batches = NULL;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--sizes") && i + 1 < argc)
+            sizes = argv[++i];
+        else if (!strcmp(a, "--batches") && i + 1 < argc)
+            batches = argv[++i];
+        else if (!strcmp(a, "--total-mb") && i + 1 < argc) {
+            char *end;
+            const char *v = argv[++i];
+            o.total_mb = strtoll(v, &end, 10);
+            if (end == v || *end || o.total_mb < 1 || o.total_mb > (1ll << 24))
+                die("--total-mb wants a positive count of MiB, got \"%s\"", v);
+        } else if (!strcmp(a, "--dtype") && i + 1 < argc)
+            o.dtypes = bench_dtypes(argv[++i]);
+        else if (!strcmp(a, "--op") && i + 1 < argc) {
+            const char *op = argv[++i];
+            o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
+            if (!o.ops)
+                die("--op wants N, T or both");
+        } else if (!strcmp(a, "--quick"))
+            o.quick = 1;
+        else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed)) {
+            if (o.rounds < 1)
+                die("--rounds wants a positive count");
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage();
+            return 0;
+        } else {
+            usage();
+            die("batched: unknown option %s", a);
+        }
+    }
+    if (!o.rounds)
+        o.rounds = o.quick ? 5 : 7;
+    if (!o.total_mb)
+        o.total_mb = o.quick ? 64 : 256;
+    parse_shapes(sizes ? sizes
+                       : o.quick ? "2,8,16,32,128,24x40,100x7"
+                                 : "2,4,8,16,24,32,48,64,100,128,256,512,24x40,100x7");
+    if (batches) {
+        const char *rest;
+        o.nbatches = parse_sizes(batches, o.batches, MAX_BATCHES, &rest);
+        if (o.nbatches < 1 || *rest)
+            die("--batches wants at most %d positive integers separated by commas, got \"%s\"", MAX_BATCHES,
+                batches);
+    }
+    char path[4096];
+    ceilings dev;
+    if (!bench_begin("batched", o.out, "measurements-batched.csv",
+                     "suite,dtype,op,m,n,batch_count,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
+                     "vs_cublas,aa_spread_pct,copies,check\n",
+                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+        return 0;
+    printf("mvbench batched: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
+           dev.device, dev.read_gbps, (unsigned long long)o.seed, o.nshapes, o.rounds);
+    if (o.nbatches)
+        printf("batch counts: %s\n", batches);
+    else
+        printf("batch_count: %lld MiB of matrices over one A's bytes\n", (long long)o.total_mb);
+    const double t0 = now_s();
+    progress_reset();
+    const int per_shape = o.nbatches ? o.nbatches : 1;
+    const int total = o.nshapes * per_shape * ((o.dtypes & 1) + (o.dtypes >> 1 & 1)) * ((o.ops & 1) + (o.ops >> 1 & 1));
+    int done = 0, index = 0;
+    for (int dbl = 0; dbl < 2; ++dbl)
+        for (int trans = 0; trans < 2; ++trans) {
+            if (!(o.dtypes >> dbl & 1) || !(o.ops >> trans & 1))
+                continue;
+            printf("\n%s op %c: y_b = op(A_b) x_b; times in us, /cuBLAS against cuBLAS's strided form\n",
+                   dbl ? "double" : "float", trans ? 'T' : 'N');
+            printf("  %9s %9s %10s %7s %8s %10s %7s %8s %10s %8s %10s %7s %7s %6s\n", "shape", "batches", "strided",
+                   "%read", "/cuBLAS", "pointers", "%read", "/cuBLAS", "cuBLAS ptr", "/cuBLAS", "cuBLAS", "%read",
+                   "A/A", "copies");
+            for (int s = 0; s < o.nshapes; ++s)
+                for (int k = 0; k < per_shape; ++k) {
+                    const int64_t es = dbl ? 8 : 4;
+                    int64_t batch = o.nbatches ? o.batches[k] : (o.total_mb << 20) / (o.m[s] * o.n[s] * es);
+                    batch = batch < 1 ? 1 : batch;
+                    run_shape(dbl, trans, o.m[s], o.n[s], batch, index++, &dev);
+                    progress(++done, total, "shapes");
+                }
+        }
+    printf("\nsummary (%% of the read bandwidth: lowest over the batch counts):\n");
+    for (int dbl = 0; dbl < 2; ++dbl)
+        for (int trans = 0; trans < 2; ++trans)
+            summary(dbl, trans);
+    fclose(csv);
+    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
+    gpu_close(gen, cublas, mvh, stream);
+    return failures ? 1 : 0;
+}
