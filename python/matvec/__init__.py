@@ -35,7 +35,6 @@ __all__ = ["Error", "gemv", "gemv_batched", "gemv_nt", "gemm", "transpose", "dev
 __version__ = "0.1.0"
 
 _KDL_CUDA, _KDL_CUDA_MANAGED = 2, 13  # DLPack device types
-_FLOAT = 2  # DLPack's dtype code for floating point
 
 
 class Error(RuntimeError):
@@ -57,13 +56,10 @@ def device_count():
 
 class _Array:
     """What matvec needs of an array: its address, shape, strides (in
-    elements), dtype name, device and the library it comes from."""
+    elements), dtype name, element size in bytes, device and the library it
+    comes from."""
 
-    __slots__ = ("obj", "name", "ptr", "shape", "strides", "dtype", "device", "lib")
-
-    @property
-    def itemsize(self):
-        return 8 if self.dtype == "float64" else 4
+    __slots__ = ("obj", "name", "ptr", "shape", "strides", "dtype", "itemsize", "device", "lib")
 
 
 class _Result:
@@ -102,7 +98,14 @@ def _jax_result(res):
     return jax.dlpack.from_dlpack(res)
 
 
-_CAI_DTYPES = {"<f4": "float32", "<f8": "float64", "|f4": "float32", "|f8": "float64"}
+_FLOATS = ("float32", "float64")  # the dtypes of every function
+_HALVES = ("float16", "bfloat16")  # and of gemv's A, with mv_gemv_ex
+_POINTERS = ("int64", "uint64")  # the pointer form's arrays of addresses
+_CAI_DTYPES = {"<f4": "float32", "<f8": "float64", "<f2": "float16", "<i8": "int64", "<u8": "uint64"}
+# DLPack's (type code, bits) of the dtypes matvec takes; code 4 is bfloat16.
+_DL_DTYPES = {(2, 32): "float32", (2, 64): "float64", (2, 16): "float16", (4, 16): "bfloat16", (0, 64): "int64",
+              (1, 64): "uint64"}
+_DL_CODES = {name: key for key, name in _DL_DTYPES.items()}
 
 
 def _library(obj):
@@ -115,8 +118,9 @@ def _from_cai(a, cai):
     a.ptr = int(cai["data"][0])
     a.shape = tuple(int(s) for s in cai["shape"])
     typestr = cai["typestr"]
-    a.dtype = _CAI_DTYPES.get(typestr, typestr)
+    a.dtype = _CAI_DTYPES.get(typestr.replace("|", "<"), typestr)
     size = int(typestr[2:]) if typestr[2:].isdigit() else 1
+    a.itemsize = size
     if cai.get("strides") is None:
         strides, acc = [], 1
         for s in reversed(a.shape):
@@ -141,12 +145,14 @@ def _from_dlpack(a, obj):
     if dev_type not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
         raise TypeError(f"{a.name}: the array is in host memory (DLPack device type {dev_type}); "
                         "matvec takes GPU arrays only")
-    a.dtype = f"float{bits}" if code == _FLOAT and lanes == 1 and bits in (32, 64) else \
-        f"DLPack code {code}, {bits} bits" + (f" x {lanes}" if lanes != 1 else "")
+    name = _DL_DTYPES.get((code, bits)) if lanes == 1 else None
+    a.dtype = name or f"DLPack code {code}, {bits} bits" + (f" x {lanes}" if lanes != 1 else "")
+    a.itemsize = max(1, bits * lanes // 8)
     a.ptr, a.shape, a.strides, a.device = ptr, tuple(shape), tuple(strides), dev_id
 
 
-_TORCH_DTYPES = {"torch.float32": "float32", "torch.float64": "float64"}
+_TORCH_DTYPES = {"torch.float32": "float32", "torch.float64": "float64", "torch.float16": "float16",
+                 "torch.bfloat16": "bfloat16", "torch.int64": "int64", "torch.uint64": "uint64"}
 
 
 def _from_torch(a, t):
@@ -155,23 +161,24 @@ def _from_torch(a, t):
     if not t.is_cuda:
         raise TypeError(f"{a.name}: the tensor is on {t.device}; matvec takes GPU arrays only")
     a.dtype = _TORCH_DTYPES.get(str(t.dtype), str(t.dtype))
+    a.itemsize = t.element_size()
     a.ptr, a.shape, a.strides, a.device = t.data_ptr(), tuple(t.shape), t.stride(), t.device.index
 
 
 def _from_cupy(a, c):
     """CuPy's own attributes (byte strides, negative ones too)."""
     a.dtype = c.dtype.name
-    size = c.dtype.itemsize
+    size = a.itemsize = c.dtype.itemsize
     if any(s % size for s in c.strides):
         raise ValueError(f"{a.name}: strides {c.strides} bytes are not whole elements")
     a.ptr, a.shape, a.strides, a.device = c.data.ptr, c.shape, tuple(s // size for s in c.strides), c.device.id
 
 
-def _describe(obj, name):
+def _describe(obj, name, dtypes=_FLOATS):
     """PyTorch's and CuPy's arrays by their own attributes; else the CUDA
     array interface where the array has one (Numba: byte strides as plain
     Python integers, negative ones too), else DLPack (JAX, and host arrays,
-    which are refused)."""
+    which are refused). dtypes: those the argument may have (None: any)."""
     if obj is None:
         raise TypeError(f"{name}: expected a GPU array, got None")
     a = _Array()
@@ -185,9 +192,13 @@ def _describe(obj, name):
         _from_cupy(a, obj)
     else:
         _from_interfaces(a, obj)
-    if a.dtype not in ("float32", "float64"):
-        raise TypeError(f"{name}: dtype {a.dtype} is not supported (float32 or float64)")
+    if dtypes is not None and a.dtype not in dtypes:
+        raise TypeError(f"{name}: dtype {a.dtype} is not supported ({_one_of(dtypes)})")
     return a
+
+
+def _one_of(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _from_interfaces(a, obj):
@@ -208,10 +219,16 @@ def _from_interfaces(a, obj):
 def _check_same(arrays, dtype_of):
     """Every array the dtype of dtype_of and on the current device, which it
     returns."""
-    current = _matvec.current_device()
     for a in arrays:
         if a.dtype != dtype_of.dtype:
             raise TypeError(f"{a.name}: dtype {a.dtype} differs from {dtype_of.name}'s {dtype_of.dtype}")
+    return _check_device(arrays)
+
+
+def _check_device(arrays):
+    """Every array on the current device, which it returns."""
+    current = _matvec.current_device()
+    for a in arrays:
         if a.device != current:
             raise ValueError(f"{a.name}: the array is on GPU {a.device}, the current device is GPU {current} "
                              "(select it first, e.g. torch.cuda.set_device or cupy.cuda.Device)")
@@ -328,12 +345,12 @@ def _fill(h, out, src=None):
     _call(_matvec.copy_bytes, "copy", h, out.ptr, src.ptr if src is not None else 0, nbytes)
 
 
-def _immutable_input(obj, name):
+def _immutable_input(obj, name, dtypes=_FLOATS):
     """A JAX array given as an output: its description, read as the old
     value (JAX arrays are immutable); None for any other array."""
     if obj is None or _library(obj) != "jax":
         return None
-    return _describe(obj, name)
+    return _describe(obj, name, dtypes)
 
 
 def _empty(like, shape, dtype, zero=False):
@@ -355,7 +372,7 @@ def _empty(like, shape, dtype, zero=False):
             out.copy_to_device(numpy.zeros(shape, dtype=dtype))
         return out
     if lib == "jax":
-        status, nb = _matvec.device_empty(list(shape), dtype == "float64")
+        status, nb = _matvec.device_empty(list(shape), *_DL_CODES[dtype])
         if status:
             raise Error(f"{like.name}: cannot allocate the JAX result {shape}: CUDA error: "
                         f"{_matvec.cuda_error_string(status)}", status)
@@ -366,11 +383,11 @@ def _empty(like, shape, dtype, zero=False):
 # ---- the operations ---------------------------------------------------------
 
 
-def _output_vector(a, y, name, length, beta, beta_name, what):
+def _output_vector(a, y, name, length, beta, beta_name, what, dtypes=_FLOATS):
     """The output vector of a product: (the array written, its old value as
     an _Array when y is a JAX array (read, never written), whether it is
     new). A new one is of A's library and zero-filled where zero is set."""
-    old = _immutable_input(y, name)
+    old = _immutable_input(y, name, dtypes)
     if old is not None:
         _vector(old, length, what)
         if old.strides[0] != 1 and length > 1:
@@ -381,31 +398,62 @@ def _output_vector(a, y, name, length, beta, beta_name, what):
     return y, old
 
 
+_GEMV_DTYPES = _FLOATS + _HALVES
+_MV_DATATYPES = {"float32": 0, "float64": 1, "float16": 2, "bfloat16": 3}  # mv_datatype
+
+
+def _check_gemv_dtype(v, a):
+    """v (x, y, or a JAX y's old value) of a dtype gemv takes with A's: A's
+    own, or float32 beside a float16 or bfloat16 A (mv_gemv_ex's rule)."""
+    if v.dtype == a.dtype:
+        return
+    if a.dtype in _HALVES:
+        if v.dtype != "float32":
+            raise TypeError(f"{v.name}: dtype {v.dtype} with A's {a.dtype} is not supported ({v.name}: "
+                            f"{a.dtype} or float32)")
+    else:
+        raise TypeError(f"{v.name}: dtype {v.dtype} differs from A's {a.dtype}")
+
+
 def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
     """y = alpha * op(A) @ x + beta * y, op(A) = A or A.T (trans=True).
 
     A: 2-D (m, n), either layout; x: 1-D; y: 1-D or None (a new array of A's
-    library; then beta must be 0). Vectors may be strided, with negative
-    strides too. Returns y, or for a JAX y a new JAX array (y is left as it
-    is)."""
-    a = _describe(A, "A")
-    xa = _describe(x, "x")
+    library and dtype; then beta must be 0). Vectors may be strided, with
+    negative strides too. Returns y, or for a JAX y a new JAX array of y's
+    dtype (y is left as it is).
+
+    dtypes: A, x and y all float32 or all float64; or A float16 or bfloat16
+    with x and y each of A's dtype or float32: then the products and sums
+    are in float32, alpha and beta are taken as float32, and y is rounded
+    to its dtype once (mv_gemv_ex)."""
+    a = _describe(A, "A", _GEMV_DTYPES)
+    xa = _describe(x, "x", _GEMV_DTYPES)
+    _check_gemv_dtype(xa, a)
     rows, cols, lda, transposed = _matrix(a)
     m, n = a.shape
     len_x, len_y = (m, n) if trans else (n, m)
-    y, old = _output_vector(a, y, "y", len_y, beta, "beta", "the output of op(A) @ x")
+    y, old = _output_vector(a, y, "y", len_y, beta, "beta", "the output of op(A) @ x", _GEMV_DTYPES)
+    if old is not None:
+        _check_gemv_dtype(old, a)
     zero = len_x == 0 and old is None
     if y is None:
-        y = _empty(a, (len_y,), a.dtype, zero=zero)
-    ya = _describe(y, "y")
-    device = _check_same([a, xa, ya] + ([old] if old is not None else []), a)
+        y = _empty(a, (len_y,), old.dtype if old is not None else a.dtype, zero=zero)
+    ya = _describe(y, "y", _GEMV_DTYPES)
+    _check_gemv_dtype(ya, a)
+    device = _check_device([a, xa, ya] + ([old] if old is not None else []))
     px, incx = _vector(xa, len_x, "op(A) @ x" if trans else "A @ x")
     py, incy = _vector(ya, len_y, "the output of op(A) @ x")
     h = _prepare([a, xa, ya], stream, device)
     if isinstance(y, _Result) and (old is not None or zero):
         _fill(h, ya, old)
-    _call(_matvec.gemv, "gemv", h, a.dtype == "float64", bool(trans) != transposed, rows, cols, float(alpha),
-          a.ptr, lda, px, incx, float(beta), py, incy)
+    op = bool(trans) != transposed
+    if a.dtype in _HALVES:
+        _call(_matvec.gemv_ex, "gemv", h, op, rows, cols, float(alpha), a.ptr, _MV_DATATYPES[a.dtype], lda, px,
+              _MV_DATATYPES[xa.dtype], incx, float(beta), py, _MV_DATATYPES[ya.dtype], incy)
+    else:
+        _call(_matvec.gemv, "gemv", h, a.dtype == "float64", op, rows, cols, float(alpha), a.ptr, lda, px, incx,
+              float(beta), py, incy)
     return _jax_result(y) if isinstance(y, _Result) else y
 
 
@@ -415,7 +463,7 @@ def _entry(a):
     batch, whose strides describe no element (NumPy-style libraries may
     give 0), those of a dense row-major problem."""
     e = _Array()
-    e.obj, e.name, e.lib, e.dtype, e.device = a.obj, a.name, a.lib, a.dtype, a.device
+    e.obj, e.name, e.lib, e.dtype, e.itemsize, e.device = a.obj, a.name, a.lib, a.dtype, a.itemsize, a.device
     e.ptr, e.shape, e.strides = a.ptr, a.shape[1:], a.strides[1:]
     if a.shape[0] == 0:
         e.strides = tuple(math.prod(e.shape[i + 1:]) for i in range(len(e.shape)))
