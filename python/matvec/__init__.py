@@ -31,7 +31,8 @@ import weakref
 
 from . import _matvec
 
-__all__ = ["Error", "gemv", "gemv_batched", "gemv_nt", "gemm", "transpose", "device_count"]
+__all__ = ["Error", "gemv", "gemv_batched", "gemv_batched_pointers", "pointer_array", "gemv_nt", "gemm",
+           "transpose", "device_count"]
 __version__ = "0.1.0"
 
 _KDL_CUDA, _KDL_CUDA_MANAGED = 2, 13  # DLPack device types
@@ -563,6 +564,130 @@ def gemv_batched(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None)
     _call(_matvec.gemv_strided_batched, "gemv_batched", h, a.dtype == "float64", bool(trans) != transposed, rows,
           cols, float(alpha), a.ptr, lda, stride_a, px, incx, stride_x, float(beta), py, incy, stride_y, batch)
     return _jax_result(y) if isinstance(y, _Result) else y
+
+
+def _dtype_name(dtype):
+    """The name of a dtype given as a string, a NumPy-style dtype or scalar
+    type (NumPy, CuPy, JAX) or a torch.dtype: "float32" for "float32",
+    "f4", numpy.float32, cupy.float32, jax.numpy.float32 or torch.float32."""
+    if isinstance(dtype, str) and dtype in _GEMV_DTYPES:
+        return dtype
+    text = str(dtype)
+    if text.startswith("torch."):
+        return text[len("torch."):]
+    try:
+        import numpy
+        return numpy.dtype(dtype).name
+    except (ImportError, TypeError):
+        raise TypeError(f"dtype: expected a dtype (a name such as 'float32', a NumPy-style dtype or a "
+                        f"torch.dtype), got {dtype!r}") from None
+
+
+def _count(value, name, low=0):
+    """An integer argument >= low."""
+    import operator
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+    if v < low:
+        raise ValueError(f"{name}: {v} must be >= {low}")
+    return v
+
+
+def _pointers(obj, name):
+    """A 1-D dense device array of int64 or uint64 addresses."""
+    p = _describe(obj, name, _POINTERS)
+    if len(p.shape) != 1:
+        raise ValueError(f"{name}: expected a 1-D array of device addresses, got shape {p.shape}")
+    if p.shape[0] > 1 and p.strides[0] != 1:
+        raise ValueError(f"{name}: stride {p.strides[0]} (elements); the addresses must be contiguous")
+    return p
+
+
+def gemv_batched_pointers(A_ptrs, x_ptrs, y_ptrs, m, n, *, dtype, lda=None, incx=1, incy=1, alpha=1.0, beta=0.0,
+                          trans=False, stream=None):
+    """y_b = alpha * op(A_b) @ x_b + beta * y_b for b < batch, with every
+    problem's operands given by address (mv_sgemv_batched,
+    mv_dgemv_batched): the scalars, shapes, op, lda and increments shared
+    by all. Returns None (the y_b are written in place).
+
+    A_ptrs, x_ptrs, y_ptrs: 1-D contiguous device arrays (any framework
+    matvec takes) of int64 or uint64, each of batch device addresses, all on
+    the current device; pointer_array makes them from lists of arrays.
+    Entry b of A_ptrs is the address of the column-major m x n matrix A_b
+    (element (i, j) at A_b + i + j * lda, lda >= max(1, m), default max(1, m)); of
+    x_ptrs and y_ptrs, the lowest address of x_b (len_x elements, increment
+    incx) and y_b (len_y, incy), as in BLAS: a negative increment walks the
+    vector from its end. len_x, len_y = n, m (or m, n with trans=True).
+    dtype: "float32" or "float64" (or such a dtype object), the elements'
+    type. alpha = 0 reads no A_b and no x_b; beta = 0 reads no y_b.
+
+    matvec sees only the addresses, so it checks none of the problems'
+    memory: the caller keeps every A_b, x_b and y_b (and the three pointer
+    arrays) alive and unchanged until the work on the stream is done
+    (the call returns at once), and no two problems' outputs may share an
+    element."""
+    dt = _dtype_name(dtype)
+    if dt not in _FLOATS:
+        raise TypeError(f"dtype: {dt} is not supported (float32 or float64)")
+    pa, px, py = _pointers(A_ptrs, "A_ptrs"), _pointers(x_ptrs, "x_ptrs"), _pointers(y_ptrs, "y_ptrs")
+    batch = pa.shape[0]
+    for p in (px, py):
+        if p.shape[0] != batch:
+            raise ValueError(f"{p.name}: {p.shape[0]} addresses, A_ptrs has {batch}")
+    m, n = _count(m, "m"), _count(n, "n")
+    lda = max(1, m) if lda is None else _count(lda, "lda")
+    if lda < max(1, m):
+        raise ValueError(f"lda: {lda} must be >= max(1, m) = {max(1, m)}")
+    incx, incy = _count(incx, "incx", -(1 << 63)), _count(incy, "incy", -(1 << 63))
+    for v, name in ((incx, "incx"), (incy, "incy")):
+        if v == 0:
+            raise ValueError(f"{name}: must not be 0")
+    device = _check_device([pa, px, py])
+    h = _prepare([pa, px, py], stream, device)
+    _call(_matvec.gemv_batched, "gemv_batched_pointers", h, dt == "float64", bool(trans), m, n, float(alpha),
+          pa.ptr, lda, px.ptr, incx, float(beta), py.ptr, incy, batch)
+
+
+def pointer_array(arrays):
+    """A new 1-D device array of the addresses of arrays (for
+    gemv_batched_pointers): each array's lowest element address, in order,
+    made by the arrays' framework on their device (PyTorch: an int64 tensor;
+    CuPy, Numba: uint64). arrays: a non-empty sequence of GPU arrays of
+    PyTorch, CuPy or Numba, all of one framework and on one device.
+
+    Unlike matvec's calls, this allocates and copies a host list to the
+    device, with the framework's own call (PyTorch and CuPy on their current
+    stream, so a call on another stream must wait for it). The addresses are
+    only numbers: the arrays, and the result, must outlive every call that
+    uses them (until the work on the stream is done)."""
+    if isinstance(arrays, (str, bytes)) or not hasattr(arrays, "__len__"):
+        raise TypeError(f"arrays: expected a sequence of GPU arrays, got {type(arrays).__name__}")
+    if len(arrays) == 0:
+        raise ValueError("arrays: empty; make an empty int64 device array of the framework for a batch of none")
+    described = [_describe(obj, f"arrays[{i}]", None) for i, obj in enumerate(arrays)]
+    first = described[0]
+    for a in described:
+        if a.lib != first.lib:
+            raise TypeError(f"{a.name}: a {a.lib} array, arrays[0] is a {first.lib} array (one framework for all)")
+        if a.device != first.device:
+            raise ValueError(f"{a.name}: the array is on GPU {a.device}, arrays[0] on GPU {first.device}")
+    addresses = [_span(a)[0] for a in described]
+    if first.lib == "torch":
+        import torch
+        signed = [p - (1 << 64) if p >= 1 << 63 else p for p in addresses]
+        return torch.tensor(signed, dtype=torch.int64, device=first.obj.device)
+    if first.lib == "cupy":
+        import cupy
+        with cupy.cuda.Device(first.device):
+            return cupy.asarray(addresses, dtype=cupy.uint64)
+    if first.lib == "numba":
+        import numpy
+        from numba import cuda
+        return cuda.to_device(numpy.asarray(addresses, dtype=numpy.uint64))
+    raise TypeError(f"arrays[0]: matvec makes pointer arrays of PyTorch, CuPy or Numba arrays, not {first.lib} "
+                    "(JAX arrays are immutable and may move: give gemv_batched_pointers arrays it may write)")
 
 
 def _span(a):
