@@ -11,10 +11,14 @@ synchronizing::
     y = matvec.gemv(A, x)                   # y = A @ x
     z = matvec.gemv(A, y, trans=True)       # z = A.T @ y
     Y = matvec.gemv_batched(A.view(3, 1000, 2000), x)   # Y[b] = A[1000b:1000b+1000] @ x
+    h = matvec.gemv(A.half(), x)            # a float16 A, float32 sums, y float16
 
 A 2-D array of either layout works as it is: a row-major array is the
 column-major transpose of itself, so the operation is swapped, never the
-data copied. float32 and float64. An argument matvec cannot take as it is
+data copied. float32 and float64; gemv also takes a float16 or bfloat16 A
+(with x and y of A's dtype or float32). gemv_batched_pointers runs a batch
+of problems given by their device addresses (arrays of pointers, which
+pointer_array makes). An argument matvec cannot take as it is
 (another dtype, host memory, another GPU, strides no BLAS layout can
 express) raises ``TypeError`` or ``ValueError`` naming it; an error of the
 C library raises ``matvec.Error`` with its message.
