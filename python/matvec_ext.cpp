@@ -179,6 +179,19 @@ NB_MODULE(_matvec, m)
         return int(mv_sgemv(H(h), Op(trans), m_, n, &a, P<const float>(A), lda, P<const float>(x), incx, &b,
                             P<float>(y), incy));
     });
+    m.def("gemv_strided_batched", [](Addr h, bool dbl, bool trans, int64_t m_, int64_t n, double alpha, Addr A,
+                                     int64_t lda, int64_t stride_a, Addr x, int64_t incx, int64_t stride_x,
+                                     double beta, Addr y, int64_t incy, int64_t stride_y, int64_t batch) {
+        nb::gil_scoped_release release;
+        if (dbl)
+            return int(mv_dgemv_strided_batched(H(h), Op(trans), m_, n, &alpha, P<const double>(A), lda, stride_a,
+                                                P<const double>(x), incx, stride_x, &beta, P<double>(y), incy,
+                                                stride_y, batch));
+        const float a = float(alpha), b = float(beta);
+        return int(mv_sgemv_strided_batched(H(h), Op(trans), m_, n, &a, P<const float>(A), lda, stride_a,
+                                            P<const float>(x), incx, stride_x, &b, P<float>(y), incy, stride_y,
+                                            batch));
+    });
     m.def("gemm", [](Addr h, bool dbl, bool ta, bool tb, int64_t m_, int64_t n, int64_t k, double alpha, Addr A,
                      int64_t lda, Addr B, int64_t ldb, double beta, Addr C, int64_t ldc) {
         nb::gil_scoped_release release;

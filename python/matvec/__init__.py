@@ -10,6 +10,7 @@ synchronizing::
     x = torch.randn(2000, device="cuda")
     y = matvec.gemv(A, x)                   # y = A @ x
     z = matvec.gemv(A, y, trans=True)       # z = A.T @ y
+    Y = matvec.gemv_batched(A.view(3, 1000, 2000), x)   # Y[b] = A[1000b:1000b+1000] @ x
 
 A 2-D array of either layout works as it is: a row-major array is the
 column-major transpose of itself, so the operation is swapped, never the
@@ -24,12 +25,13 @@ gemm's C) is read as the old value that beta scales and left as it is, and
 the result is a new JAX array.
 """
 
+import math
 import threading
 import weakref
 
 from . import _matvec
 
-__all__ = ["Error", "gemv", "gemv_nt", "gemm", "transpose", "device_count"]
+__all__ = ["Error", "gemv", "gemv_batched", "gemv_nt", "gemm", "transpose", "device_count"]
 __version__ = "0.1.0"
 
 _KDL_CUDA, _KDL_CUDA_MANAGED = 2, 13  # DLPack device types
@@ -404,6 +406,114 @@ def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
         _fill(h, ya, old)
     _call(_matvec.gemv, "gemv", h, a.dtype == "float64", bool(trans) != transposed, rows, cols, float(alpha),
           a.ptr, lda, px, incx, float(beta), py, incy)
+    return _jax_result(y) if isinstance(y, _Result) else y
+
+
+def _entry(a):
+    """The description of a[0], one problem of a batched array: a's address
+    with the shape and strides less the first (the batch's). Of an empty
+    batch, whose strides describe no element (NumPy-style libraries may
+    give 0), those of a dense row-major problem."""
+    e = _Array()
+    e.obj, e.name, e.lib, e.dtype, e.device = a.obj, a.name, a.lib, a.dtype, a.device
+    e.ptr, e.shape, e.strides = a.ptr, a.shape[1:], a.strides[1:]
+    if a.shape[0] == 0:
+        e.strides = tuple(math.prod(e.shape[i + 1:]) for i in range(len(e.shape)))
+    return e
+
+
+def _batch_stride(a, count):
+    """The batch stride (in elements) of a batched array whose problems have
+    count elements each: its first stride, 0 where no two problems are read
+    (one problem, or none with an element)."""
+    return a.strides[0] if a.shape[0] > 1 and count > 0 else 0
+
+
+def _dense(a):
+    """Whether a's elements lie dense in row-major order."""
+    acc = 1
+    for d, s in zip(reversed(a.shape), reversed(a.strides)):
+        if d > 1 and s != acc:
+            return False
+        acc *= d
+    return True
+
+
+def _problems_share(batch, length, inc, stride):
+    """Whether two of batch vectors of length elements (increment inc),
+    each stride elements past the one before, share an element: problems
+    d apart meet where d * |stride| = k * |inc| with 0 <= k < length, and
+    the smallest such d decides."""
+    if batch < 2 or length == 0:
+        return False
+    g = math.gcd(abs(stride), abs(inc))
+    return abs(inc) // g <= batch - 1 and abs(stride) // g <= length - 1
+
+
+def gemv_batched(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
+    """y[b] = alpha * op(A[b]) @ x[b] + beta * y[b] for every b in one call,
+    op(A) = A or A.T (trans=True); the scalars, shapes and op shared by all.
+
+    A: 3-D (batch, m, n), each A[b] in either layout, A's batch stride >= 0
+    (0, a broadcast A: one matrix for every problem); x: (batch, len_x), or
+    1-D (len_x,) shared by every problem; y: (batch, len_y) or None (a new
+    array of A's library; then beta must be 0), no element of it written by
+    two problems. Vectors may be strided, with negative strides too; x's
+    batch stride >= 0, y's of either sign. Returns y, or for a JAX y a new
+    JAX array (y is left as it is)."""
+    a = _describe(A, "A")
+    xa = _describe(x, "x")
+    if len(a.shape) != 3:
+        raise ValueError(f"A: expected a 3-D array (batch, m, n), got shape {a.shape}")
+    batch, m, n = a.shape
+    rows, cols, lda, transposed = _matrix(_entry(a))
+    len_x, len_y = (m, n) if trans else (n, m)
+    product = "op(A[b]) @ x[b]" if trans else "A[b] @ x[b]"
+    old = _immutable_input(y, "y")
+    if old is not None:
+        if old.shape != (batch, len_y) or not _dense(old):
+            raise ValueError(f"y: a JAX y of shape {old.shape} strides {old.strides}: the outputs are "
+                             f"({batch}, {len_y}), read as dense row-major")
+        y = None
+    elif y is None and beta != 0:
+        raise ValueError("beta: must be 0 when y is None (there is no y to scale)")
+    zero = len_x == 0 and old is None
+    if y is None:
+        y = _empty(a, (batch, len_y), a.dtype, zero=zero)
+    ya = _describe(y, "y")
+    device = _check_same([a, xa, ya] + ([old] if old is not None else []), a)
+    stride_a = _batch_stride(a, m * n)
+    if stride_a < 0:
+        raise ValueError(f"A: batch stride {stride_a} (elements) is negative; matvec takes a batch stride >= 0 "
+                         "(0: one A for every problem)")
+    if len(xa.shape) == 1:
+        px, incx = _vector(xa, len_x, product)
+        stride_x = 0
+    elif len(xa.shape) == 2:
+        if xa.shape[0] != batch:
+            raise ValueError(f"x: {xa.shape[0]} vectors (shape {xa.shape}), A has {batch} matrices")
+        px, incx = _vector(_entry(xa), len_x, product)
+        stride_x = _batch_stride(xa, len_x)
+        if stride_x < 0:
+            raise ValueError(f"x: batch stride {stride_x} (elements) is negative; matvec takes a batch stride "
+                             ">= 0 (0: one x for every problem)")
+    else:
+        raise ValueError(f"x: expected a 2-D array (batch, {len_x}) or a 1-D ({len_x},) shared by every problem, "
+                         f"got shape {xa.shape}")
+    if len(ya.shape) != 2:
+        raise ValueError(f"y: expected a 2-D array (batch, {len_y}), got shape {ya.shape}")
+    if ya.shape[0] != batch:
+        raise ValueError(f"y: {ya.shape[0]} vectors (shape {ya.shape}), A has {batch} matrices")
+    py, incy = _vector(_entry(ya), len_y, f"the output of {product}")
+    stride_y = _batch_stride(ya, len_y)
+    if _problems_share(batch, len_y, incy, stride_y):
+        raise ValueError(f"y: strides {ya.strides} (elements) for shape {ya.shape}: two problems would write "
+                         "the same element")
+    h = _prepare([a, xa, ya], stream, device)
+    if isinstance(y, _Result) and (old is not None or zero):
+        _fill(h, ya, old)
+    _call(_matvec.gemv_strided_batched, "gemv_batched", h, a.dtype == "float64", bool(trans) != transposed, rows,
+          cols, float(alpha), a.ptr, lda, stride_a, px, incx, stride_x, float(beta), py, incy, stride_y, batch)
     return _jax_result(y) if isinstance(y, _Result) else y
 
 

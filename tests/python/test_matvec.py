@@ -303,6 +303,207 @@ def test_gemv_nt_bad_arguments(gen):
         matvec.gemv_nt(A, x, w.double())
 
 
+# ---- gemv_batched -----------------------------------------------------------
+
+BATCHED_SHAPES = [(7, 13, 5), (1, 33, 65), (0, 13, 5), (5, 1, 17), (6, 19, 1), (3, 1, 1), (4, 257, 129),
+                  (3, 1000, 3), (2, 3, 1001)]
+
+
+def rand_batch(shape, dtype, gen, layout="row"):
+    """(batch, m, n) random matrices, each row-major or column-major."""
+    if layout == "col":
+        b, m, n = shape
+        return rand((b, n, m), dtype, gen).transpose(1, 2)
+    return rand(shape, dtype, gen)
+
+
+def batched_want(A, x, y0, alpha, beta, trans):
+    """alpha * op(A[b]) @ x[b] + beta * y0[b] in float64, and the sums of the
+    terms' magnitudes (x 1-D: one x for every b; y0 None: beta * y0 left
+    out)."""
+    op = A.double().transpose(1, 2) if trans else A.double()
+    xd = x.double()
+    prod = op @ xd if xd.dim() == 1 else (op @ xd.unsqueeze(-1)).squeeze(-1)
+    mag = op.abs() @ xd.abs() if xd.dim() == 1 else (op.abs() @ xd.abs().unsqueeze(-1)).squeeze(-1)
+    want, bound = alpha * prod, abs(alpha) * mag
+    if y0 is not None:
+        want, bound = want + beta * y0.double(), bound + abs(beta) * y0.double().abs()
+    return want, bound
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("layout", ["row", "col"])
+@pytest.mark.parametrize("trans", [False, True])
+@pytest.mark.parametrize("shape", BATCHED_SHAPES)
+def test_gemv_batched(gen, dtype, layout, trans, shape):
+    batch, m, n = shape
+    A = rand_batch(shape, dtype, gen, layout)
+    lx, ly = (m, n) if trans else (n, m)
+    x = rand((batch, lx), dtype, gen)
+    y = torch.full((batch, ly), float("nan"), device="cuda", dtype=tdt(dtype))  # beta = 0 never reads y
+    out = matvec.gemv_batched(A, x, y, alpha=1.5, trans=trans)
+    assert out is y
+    want, bound = batched_want(A, x, None, 1.5, 0.0, trans)
+    torch.cuda.synchronize()
+    close(y, want, bound, dtype, lx)
+    y2 = matvec.gemv_batched(A, x, trans=trans)  # a new output
+    assert isinstance(y2, torch.Tensor) and y2.shape == (batch, ly) and y2.dtype == tdt(dtype)
+    torch.cuda.synchronize()
+    close(y2, want / 1.5, bound / 1.5, dtype, lx)
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("layout", ["row", "col"])
+@pytest.mark.parametrize("trans", [False, True])
+def test_gemv_batched_shared_x_beta_strided_y(gen, dtype, layout, trans):
+    batch, m, n = 5, 301, 199
+    base = rand_batch((batch + 2, m + 5, n + 3), dtype, gen, layout)
+    A = base[1:1 + batch, 2:2 + m, 1:1 + n]  # leading dimension and batch stride past the matrix
+    lx, ly = (m, n) if trans else (n, m)
+    x = rand((3 * lx,), dtype, gen)[::3]  # 1-D and strided: one x for every problem
+    ybuf = rand((batch, 3, 2 * ly), dtype, gen)
+    y = ybuf[:, 1, ::2]  # batch stride 6 * ly, element stride 2
+    y0 = y.double().clone()
+    rest = ybuf.clone()
+    rest[:, 1, ::2] = 0
+    assert matvec.gemv_batched(A, x, y, alpha=-0.5, beta=0.75, trans=trans) is y
+    want, bound = batched_want(A, x, y0, -0.5, 0.75, trans)
+    torch.cuda.synchronize()
+    close(y, want, bound, dtype, lx)
+    after = ybuf.clone()
+    after[:, 1, ::2] = 0
+    assert torch.equal(after, rest), "an element of ybuf outside y was written"
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_gemv_batched_broadcasts_and_empty_shapes(gen, dtype):
+    batch, m, n = 6, 37, 23
+    A1 = rand((m, n), dtype, gen, "col")
+    A = A1.expand(batch, m, n)  # batch stride 0: one A for every problem
+    x = rand((batch, n), dtype, gen)
+    y = matvec.gemv_batched(A, x)
+    want, bound = batched_want(A, x, None, 1.0, 0.0, False)
+    torch.cuda.synchronize()
+    close(y, want, bound, dtype, n)
+    A2 = rand_batch((batch, m, n), dtype, gen)
+    xb = rand((m,), dtype, gen).expand(batch, m)  # x's batch stride 0
+    z = matvec.gemv_batched(A2, xb, trans=True)
+    want, bound = batched_want(A2, xb, None, 1.0, 0.0, True)
+    torch.cuda.synchronize()
+    close(z, want, bound, dtype, m)
+    y0 = rand((0, m), dtype, gen)
+    assert matvec.gemv_batched(rand_batch((0, m, n), dtype, gen), x[:0], y0, beta=2.0) is y0
+    e = matvec.gemv_batched(rand_batch((0, m, n), dtype, gen), x[0])
+    assert e.shape == (0, m)
+    e = matvec.gemv_batched(torch.empty((4, 5, 0), device="cuda", dtype=tdt(dtype)),
+                            torch.empty((4, 0), device="cuda", dtype=tdt(dtype)))
+    torch.cuda.synchronize()
+    assert torch.equal(e, torch.zeros((4, 5), device="cuda", dtype=tdt(dtype)))
+    e = matvec.gemv_batched(torch.empty((4, 0, 5), device="cuda", dtype=tdt(dtype)),
+                            torch.empty((5,), device="cuda", dtype=tdt(dtype)))
+    assert e.shape == (4, 0)
+
+
+@needs_torch
+def test_gemv_batched_on_the_callers_stream(gen):
+    A = rand_batch((16, 301, 201), "float32", gen, "col")
+    x = rand((16, 201), "float32", gen)
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        y = matvec.gemv_batched(A, x)
+        y2 = matvec.gemv_batched(A, x, stream=s)  # the same stream, given
+    s.synchronize()
+    want, bound = batched_want(A, x, None, 1.0, 0.0, False)
+    close(y, want, bound, "float32", 201)
+    assert torch.equal(y, y2)
+
+
+@needs_torch
+def test_gemv_batched_negative_strides_cupy(gen):
+    cupy = pytest.importorskip("cupy")
+    batch, m, n = 5, 123, 77
+    A = cupy.asarray(rand_batch((batch, m, n), "float64", gen))
+    x = cupy.asarray(rand((batch, n), "float64", gen))[:, ::-1]  # a negative element stride
+    y = cupy.full((batch, 2 * m), cupy.nan)[::-1, ::-2]  # negative batch and element strides
+    matvec.gemv_batched(A, x, y)
+    want = cupy.asnumpy(A) @ cupy.asnumpy(x)[:, :, None]
+    got = cupy.asnumpy(y)
+    assert abs(got - want[:, :, 0]).max() <= 1e-12 * max(1.0, abs(want).max())
+    with pytest.raises(ValueError, match="A: batch stride -"):
+        matvec.gemv_batched(A[::-1], x, y)
+    with pytest.raises(ValueError, match="x: batch stride -"):
+        matvec.gemv_batched(A, x[::-1], y)
+
+
+@needs_torch
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_gemv_batched_jax(gen, dtype):
+    """JAX arrays in, a new JAX array out; a JAX y is read as the old value
+    and left as it is."""
+    jnp = jax_gpu()
+    import jax
+    jax.config.update("jax_enable_x64", True)
+    batch, m, n = 7, 13, 5
+    A, x, y0 = rand_batch((batch, m, n), dtype, gen), rand((batch, n), dtype, gen), rand((batch, m), dtype, gen)
+    Aj, xj, y0j = (jnp.asarray(t.cpu().numpy()) for t in (A, x, y0))
+    for v in (Aj, xj, y0j):
+        v.block_until_ready()
+    y = matvec.gemv_batched(Aj, xj)
+    assert isinstance(y, jax.Array) and y.shape == (batch, m) and y.dtype == Aj.dtype
+    want, bound = batched_want(A, x, None, 1.0, 0.0, False)
+    close(from_jax(y), want, bound, dtype, n)
+    y = matvec.gemv_batched(Aj, xj, y0j, alpha=2.0, beta=-0.5)
+    want, bound = batched_want(A, x, y0, 2.0, -0.5, False)
+    close(from_jax(y), want, bound, dtype, n)
+    assert torch.equal(from_jax(y0j), y0.double()), "the JAX y given was written"
+
+
+@needs_torch
+def test_gemv_batched_bad_arguments(gen):
+    batch, m, n = 7, 6, 4
+    A = rand_batch((batch, m, n), "float32", gen)
+    x = rand((batch, n), "float32", gen)
+    y = rand((batch, m), "float32", gen)
+    with pytest.raises(ValueError, match="A: expected a 3-D array"):
+        matvec.gemv_batched(A[0], x)
+    with pytest.raises(ValueError, match="x: expected a 2-D array .* or a 1-D"):
+        matvec.gemv_batched(A, x[None])
+    with pytest.raises(ValueError, match="y: expected a 2-D array"):
+        matvec.gemv_batched(A, x, y[0])
+    with pytest.raises(ValueError, match="x: 8 vectors"):
+        matvec.gemv_batched(A, rand((batch + 1, n), "float32", gen))
+    with pytest.raises(ValueError, match="y: 6 vectors"):
+        matvec.gemv_batched(A, x, y[:-1])
+    with pytest.raises(ValueError, match="x: has 4 elements, op\\(A\\[b\\]\\) @ x\\[b\\] needs 6"):
+        matvec.gemv_batched(A, x, trans=True)
+    with pytest.raises(ValueError, match="y: has 6 elements"):
+        matvec.gemv_batched(A, rand((batch, m), "float32", gen), y, trans=True)
+    with pytest.raises(TypeError, match="A: dtype .* is not supported"):
+        matvec.gemv_batched(A.to(torch.int32), x)
+    with pytest.raises(TypeError, match="A: dtype .* is not supported"):
+        matvec.gemv_batched(A.half(), x.half())
+    with pytest.raises(TypeError, match="x: dtype float64 differs from A's float32"):
+        matvec.gemv_batched(A, x.double())
+    with pytest.raises(TypeError, match="y: dtype float64 differs from A's float32"):
+        matvec.gemv_batched(A, x, y.double())
+    with pytest.raises(ValueError, match="beta: must be 0 when y is None"):
+        matvec.gemv_batched(A, x, beta=1.0)
+    with pytest.raises(ValueError, match="A: strides .* neither column-major"):
+        matvec.gemv_batched(rand_batch((batch, m, 2 * n), "float32", gen)[:, :, ::2], x)
+    with pytest.raises(ValueError, match="x: stride 0"):
+        matvec.gemv_batched(A, torch.zeros((batch, 1), device="cuda").expand(batch, n))
+    with pytest.raises(ValueError, match="y: strides .* two problems would write the same element"):
+        matvec.gemv_batched(A, x, torch.zeros((1, m), device="cuda").expand(batch, m))
+    with pytest.raises(ValueError, match="y: strides .* two problems would write the same element"):
+        matvec.gemv_batched(A, x, torch.zeros(batch * m, device="cuda").as_strided((batch, m), (2, 1)))
+    with pytest.raises(TypeError, match="stream: expected"):
+        matvec.gemv_batched(A, x, stream="default")
+
+
 # ---- gemm -------------------------------------------------------------------
 
 
@@ -376,6 +577,8 @@ def test_host_arrays_are_refused():
         matvec.gemv(A, x)
     with pytest.raises(TypeError, match="A: expected a GPU array"):
         matvec.gemv([[1.0]], [1.0])
+    with pytest.raises(TypeError, match="A: the array is in host memory"):
+        matvec.gemv_batched(numpy.ones((2, 3, 2), dtype=numpy.float32), x)
 
 
 @needs_torch

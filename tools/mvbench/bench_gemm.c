@@ -78,7 +78,10 @@ typedef struct {
 
 static gemm_options o;
 
-enum { K_CUBLAS, K_DEFAULT, K_VARIANT };
+/* K_CUBLAS_WS: cuBLAS on a handle given an explicit 32 MiB workspace, as
+ * matvec's own cuBLAS handle is (random mode): tells the workspace's part
+ * in a difference between the default and cuBLAS from matvec's. */
+enum { K_CUBLAS, K_CUBLAS_WS, K_DEFAULT, K_VARIANT };
 
 typedef struct {
     const char *name;
@@ -86,7 +89,8 @@ typedef struct {
 } contender;
 
 static cudaStream_t stream;
-static cublasHandle_t cublas;
+static cublasHandle_t cublas, cublas_ws;
+static void *cublas_ws_mem;
 static mv_handle mvh;
 static curandGenerator_t gen;
 static FILE *csv;
@@ -292,12 +296,14 @@ static void enqueue(const contender *c, problem *pb)
     const mv_operation ta = sh->ta ? MV_OP_T : MV_OP_N, tb = sh->tb ? MV_OP_T : MV_OP_N;
     mv_status st = MV_SUCCESS;
     switch (c->kind) {
-    case K_CUBLAS: {
+    case K_CUBLAS:
+    case K_CUBLAS_WS: {
         const cublasOperation_t opa = sh->ta ? CUBLAS_OP_T : CUBLAS_OP_N, opb = sh->tb ? CUBLAS_OP_T : CUBLAS_OP_N;
+        cublasHandle_t handle = c->kind == K_CUBLAS_WS ? cublas_ws : cublas;
         if (sh->dbl)
-            CUBLAS_OK(cublasDgemm_64(cublas, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
+            CUBLAS_OK(cublasDgemm_64(handle, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
         else
-            CUBLAS_OK(cublasSgemm_64(cublas, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
+            CUBLAS_OK(cublasSgemm_64(handle, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
         return;
     }
     case K_DEFAULT:
@@ -478,6 +484,7 @@ typedef struct {
     int index;
     const char *path;
     double us, cublas_us, spread; /* the default's and cuBLAS's medians; |cublas-aa / cublas - 1| */
+    double ws_us;                 /* cuBLAS on a handle with matvec's explicit workspace */
     int ok;                       /* both passed their checks (else not in the summary) */
 } random_point;
 
@@ -519,8 +526,8 @@ static int over_3pct(const random_point *p)
 
 static void print_point_header(void)
 {
-    printf("  %-6s %11s %-2s %8s %8s %8s  %-11s %11s %11s %9s %6s\n", "type", "shape", "op", "m", "n", "k", "path",
-           "default us", "cuBLAS us", "t/cuBLAS", "A/A %");
+    printf("  %-6s %11s %-2s %8s %8s %8s  %-11s %11s %11s %9s %6s %8s\n", "type", "shape", "op", "m", "n", "k", "path",
+           "default us", "cuBLAS us", "t/cuBLAS", "A/A %", "ws/cuBLAS");
 }
 
 static void print_point(const random_point *p)
@@ -532,11 +539,12 @@ static void print_point(const random_point *p)
         printf("%11s\n", "FAILED");
         return;
     }
-    printf("%11.2f %11.2f %9.3f %6.1f%s%s\n", p->us, p->cublas_us, ratio_cublas(p), 100.0 * p->spread,
-           beyond_noise(p) ? " *" : "", over_3pct(p) ? " !" : "");
+    printf("%11.2f %11.2f %9.3f %6.1f %8.3f%s%s\n", p->us, p->cublas_us, ratio_cublas(p), 100.0 * p->spread,
+           p->ws_us > 0 ? p->ws_us / p->cublas_us : 0.0, beyond_noise(p) ? " *" : "", over_3pct(p) ? " !" : "");
 }
 
-/* Checks and times one shape: cuBLAS twice and the default. */
+/* Checks and times one shape: cuBLAS twice, cuBLAS with the explicit
+ * workspace, and the default. */
 static void run_random_shape(int dbl, int index)
 {
     uint64_t data_seed;
@@ -545,22 +553,25 @@ static void run_random_shape(int dbl, int index)
     double cpu_us;
     const int host_ref = sh.m * sh.n * sh.k <= RANDOM_HOST_MAX;
     problem_make(&pb, &sh, data_seed, host_ref, &cpu_us);
-    const contender cs[3] = {{"cublas", K_CUBLAS}, {"cublas-aa", K_CUBLAS}, {"default", K_DEFAULT}};
-    timing t[3];
+    enum { NC = 4, DEF = 3 };
+    const contender cs[NC] = {
+        {"cublas", K_CUBLAS}, {"cublas-aa", K_CUBLAS}, {"cublas-ws", K_CUBLAS_WS}, {"default", K_DEFAULT}};
+    timing t[NC];
     memset(t, 0, sizeof t);
-    for (int c = 0; c < 3; ++c)
+    for (int c = 0; c < NC; ++c)
         t[c].ok = check(&cs[c], &pb);
-    time_all(cs, 3, &pb, t);
+    time_all(cs, NC, &pb, t);
     random_point *p = &points[npoints++];
     p->sh = sh;
     p->index = index;
     p->path = default_path(&pb);
-    p->ok = t[0].ok && t[2].ok;
+    p->ok = t[0].ok && t[DEF].ok;
     p->cublas_us = t[0].ok ? t[0].med : 0.0;
-    p->us = t[2].ok ? t[2].med : 0.0;
+    p->us = t[DEF].ok ? t[DEF].med : 0.0;
+    p->ws_us = t[2].ok ? t[2].med : 0.0;
     p->spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
-    for (int c = 0; c < 3; ++c)
-        csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread, c == 2 ? p->path : "");
+    for (int c = 0; c < NC; ++c)
+        csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread, c == DEF ? p->path : "");
     print_point(p);
     fflush(stdout);
     problem_free(&pb);
@@ -759,6 +770,13 @@ int mvbench_gemm(int argc, char **argv)
     /* FP32 on the CUDA cores, the accuracy class of the library's kernel:
      * the default math mode, never CUBLAS_TF32_TENSOR_OP_MATH. */
     CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH));
+    if (o.random) {
+        CUBLAS_OK(cublasCreate(&cublas_ws));
+        CUBLAS_OK(cublasSetStream(cublas_ws, stream));
+        CUDA_OK(cudaMalloc(&cublas_ws_mem, (size_t)32 << 20));
+        CUBLAS_OK(cublasSetWorkspace(cublas_ws, cublas_ws_mem, (size_t)32 << 20));
+        CUBLAS_OK(cublasSetMathMode(cublas_ws, CUBLAS_DEFAULT_MATH));
+    }
     rng_open(&gen, stream);
 
     const double t0 = now_s();
@@ -773,6 +791,10 @@ int mvbench_gemm(int argc, char **argv)
     }
     fclose(csv);
     printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
+    if (o.random) {
+        CUBLAS_OK(cublasDestroy(cublas_ws));
+        CUDA_OK(cudaFree(cublas_ws_mem));
+    }
     gpu_close(gen, cublas, mvh, stream);
     return failures ? 1 : 0;
 }
