@@ -461,7 +461,7 @@ int mvbench_batched(int argc, char **argv)
         } else if (!strcmp(a, "--quick"))
             o.quick = 1;
         else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed)) {
-            if (o.rounds < 1)
+            if (!strcmp(a, "--rounds") && o.rounds < 1)
                 die("--rounds wants a positive count");
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
