@@ -145,6 +145,66 @@ inline V __ldg(const V *p)
     return *p;
 }
 
+// Loads through plain pointers, for kernels that read global memory with
+// ordinary dereferences: `transform.py --checked-loads` turns their
+// `const T *` into emu_cptr<T>, whose every read is checked. A driver that
+// calls emu_readable(base, elem, count, map) allows exactly the elements i
+// of [base, base + count*elem) whose map[i] is set (e.g. A and x only where
+// alpha != 0); without it the reads are checked against the registered
+// regions, as __ldg's are.
+inline const char *g_rd_base = nullptr;
+inline size_t g_rd_elem = 0, g_rd_count = 0;
+inline const char *g_rd_map = nullptr;
+
+inline void emu_readable(const void *base, size_t elem, size_t count, const char *map)
+{
+    g_rd_base = static_cast<const char *>(base), g_rd_elem = elem, g_rd_count = count, g_rd_map = map;
+}
+
+// Whether the load may go ahead: a refused one reports an error and reads
+// nothing (its value is a NaN).
+inline bool emu_check_load(const void *p, size_t bytes)
+{
+    if (!g_rd_base) {
+        const long e0 = g_errors;
+        emu_check_global(p, bytes, bytes, "load");
+        return g_errors == e0;
+    }
+    const int64_t off = int64_t(reinterpret_cast<uintptr_t>(p) - reinterpret_cast<uintptr_t>(g_rd_base));
+    if (off < 0 || off % int64_t(g_rd_elem) || size_t(off) / g_rd_elem >= g_rd_count) {
+        emu_error("load: address outside the readable memory (byte offset %ld)", long(off));
+        return false;
+    }
+    if (!g_rd_map[size_t(off) / g_rd_elem]) {
+        emu_error("load: element %ld is not readable", long(size_t(off) / g_rd_elem));
+        return false;
+    }
+    return true;
+}
+
+template <typename T>
+struct emu_cptr {
+    const T *p = nullptr;
+    emu_cptr() = default;
+    emu_cptr(std::nullptr_t) {}
+    emu_cptr(const T *q) : p(q) {}
+    explicit emu_cptr(const void *q) : p(static_cast<const T *>(q)) {}
+    // addresses as integers: a wrong one (off a NULL pointer too) is the
+    // load's to report, not undefined behaviour of the emulator
+    static const T *at(const T *q, int64_t k)
+    {
+        return reinterpret_cast<const T *>(reinterpret_cast<uintptr_t>(q) + uintptr_t(k) * sizeof(T));
+    }
+    emu_cptr operator+(int64_t k) const { return emu_cptr(at(p, k)); }
+    emu_cptr operator-(int64_t k) const { return emu_cptr(at(p, -k)); }
+    T operator[](int64_t k) const
+    {
+        const T *q = at(p, k);
+        return emu_check_load(q, sizeof(T)) ? *q : T(NAN);
+    }
+    T operator*() const { return (*this)[0]; }
+};
+
 inline void emu_yield(int state)
 {
     g_cur->state = state;
