@@ -27,6 +27,8 @@ for name, (a, b) in muts.items():
     # the random driver; where it misses, the edge shapes
     r = subprocess.run(f'g++ -std=c++20 -O2 -I {d} -I shim -include limits test_batched.cpp -o {d}/t && {d}/t 60 5', shell=True, capture_output=True, text=True)
     out = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-500:]
+    if r.returncode < 0:
+        out = f'killed by signal {-r.returncode} after: {out}'
     if r.returncode == 0:
         r = subprocess.run(f'g++ -std=c++20 -O2 -I {d} -I shim -include limits targ_batched.cpp -o {d}/e && {d}/e', shell=True, capture_output=True, text=True)
         out += ' | ' + (r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-500:])
