@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Desk-checks the narrow GEMM kernels (src/gemm/gemm_narrow.cuh) and the
-# GEMV-NT kernels (src/gemv/gemv_nt.cu) on the CPU, without a GPU: every
-# thread of a block runs as a fiber of emu.h, in several orders, cp.async
-# landing early or late, shared memory starting as NaN, loads checked
-# against the arrays' extents; results checked against a double reference
-# and across orders (bitwise). The kernel sources are copied from the tree
-# and rewritten by transform.py (shared arrays, cp.async, launches); the
+# Desk-checks the narrow GEMM kernels (src/gemm/gemm_narrow.cuh), the
+# GEMV-NT kernels (src/gemv/gemv_nt.cu) and the batched GEMV kernels
+# (src/gemv/gemv_batched.cu) on the CPU, without a GPU: every thread of a
+# block runs as a fiber of emu.h, in several orders, cp.async landing early
+# or late, shared memory starting as NaN, loads checked against the arrays'
+# extents (the batched kernels' plain loads too: transform.py
+# --checked-loads); results checked against a double reference and across
+# orders (bitwise). The kernel sources are copied from the tree and
+# rewritten by transform.py (shared arrays, cp.async, launches); the
 # headers they include are copied as they are, device.cuh replaced by
-# device_shim.cuh. Then `mutate.py` / `mutate_nt.py` (from the build dir)
-# plant known bugs, each of which the tests must catch.
+# device_shim.cuh. Then `mutate.py`, `mutate_nt.py` and `mutate_batched.py`
+# (from the build dir) plant known bugs, each of which the tests must catch.
 # usage: exp/emu/run.sh [BUILD_DIR] [COUNT]   (default /tmp/matvec-emu, 200)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,14 +28,18 @@ python3 "$here/transform.py" "$root/src/gemv/gemv_common.cuh" "$b/shim/gemv/gemv
 python3 "$here/transform.py" "$root/src/gemm/gemm_epilogue.cuh" "$b/shim/gemm_epilogue.cuh"
 python3 "$here/transform.py" "$root/src/gemm/gemm_narrow.cuh" "$b/shim/gemm_narrow.cuh"
 python3 "$here/transform.py" "$root/src/gemv/gemv_nt.cu" "$b/shim/gemv_nt.cpp"
+python3 "$here/transform.py" "$root/src/gemv/gemv_batched.cu" "$b/shim/gemv_batched.cpp" --checked-loads
 cp "$here"/{emu_test.h,test_narrow.cpp,test_nt.cpp,targeted.cpp,targ_nt.cpp,mutate.py,mutate_nt.py} "$b/"
+cp "$here"/{test_batched.cpp,targ_batched.cpp,mutate_batched.py} "$b/"
 cd "$b"
 flags="-std=c++20 -O2 -g -I shim -include limits -fsanitize=address,undefined -fno-sanitize-recover=undefined"
-for t in test_narrow test_nt targeted targ_nt; do
+for t in test_narrow test_nt targeted targ_nt test_batched targ_batched; do
   g++ $flags $t.cpp -o $t
 done
 ./test_narrow "$count" 1
 ./test_nt "$count" 1
 ./targeted 0 && ./targeted 1
 ./targ_nt
-echo "emu: all passed; mutations: (cd $b && python3 mutate.py && python3 mutate_nt.py)"
+./test_batched "$count" 1
+./targ_batched
+echo "emu: all passed; mutations: (cd $b && python3 mutate.py && python3 mutate_nt.py && python3 mutate_batched.py)"

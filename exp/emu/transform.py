@@ -1,5 +1,9 @@
 import re, sys
+# usage: transform.py SRC DST [--checked-loads]
 src = open(sys.argv[1]).read()
+if "--checked-loads" in sys.argv[3:]:
+    # reads through `const T *` checked by the emulator (emu_cptr, emu.h)
+    src = re.sub(r"\bconst T \*", "emu_cptr<T> ", src)
 # shared arrays: static + registration
 def shared(m):
     decl, name = m.group(1), m.group(2)
