@@ -39,6 +39,21 @@ typedef struct {
     int64_t split_counter_count;
 } mv_gemv_args;
 
+/* A GEMV launched on behalf of another operation (GEMV-NT's two-GEMV
+ * form, GEMM with one column or row) takes its stream, SM count, PDL
+ * choice and split workspace from that operation's arguments, whose
+ * fields have the same names. */
+#define MV_GEMV_TAKE_CONTEXT(dst, src)                        \
+    do {                                                      \
+        (dst)->stream = (src)->stream;                        \
+        (dst)->sm_count = (src)->sm_count;                    \
+        (dst)->pdl = (src)->pdl;                              \
+        (dst)->split_ws = (src)->split_ws;                    \
+        (dst)->split_ws_bytes = (src)->split_ws_bytes;        \
+        (dst)->split_counters = (src)->split_counters;        \
+        (dst)->split_counter_count = (src)->split_counter_count; \
+    } while (0)
+
 /* y = alpha*A*x + beta*y and z = gamma*A^T*w + delta*z in one pass over A
  * (src/gemv/gemv_nt.cu). Pointers at logical element 0, as for GEMV. */
 typedef struct {
