@@ -74,6 +74,28 @@ __device__ __forceinline__ Problem<T> problem_at(const mv_gemv_batched_args &p, 
     return q;
 }
 
+// The sum over q = first, first + step, ... < end of a[q*sa] * x[q*sx]:
+// four terms loaded at a time (loads in flight), added one by one in q's
+// order, so the bits are those of the plain loop.
+template <typename T>
+__device__ __forceinline__ T strided_dot(const T *a, int64_t sa, const T *x, int64_t sx, int64_t first, int64_t end,
+                                         int64_t step)
+{
+    T acc = T(0);
+    int64_t q = first;
+    for (; q + 3 * step < end; q += 4 * step) {
+        const T a0 = a[q * sa], a1 = a[(q + step) * sa], a2 = a[(q + 2 * step) * sa], a3 = a[(q + 3 * step) * sa];
+        const T x0 = x[q * sx], x1 = x[(q + step) * sx], x2 = x[(q + 2 * step) * sx], x3 = x[(q + 3 * step) * sx];
+        acc += a0 * x0;
+        acc += a1 * x1;
+        acc += a2 * x2;
+        acc += a3 * x3;
+    }
+    for (; q < end; q += step)
+        acc += a[q * sa] * x[q * sx];
+    return acc;
+}
+
 // One warp per problem, R row lanes x (32 / R) column lanes.
 template <typename T, bool TRANS, int R>
 __global__ void __launch_bounds__(kWarpBlock) batched_warp(mv_gemv_batched_args p)
@@ -88,22 +110,8 @@ __global__ void __launch_bounds__(kWarpBlock) batched_warp(mv_gemv_batched_args 
             for (int64_t i0 = 0; i0 < p.m; i0 += R) {
                 const int64_t i = i0 + r;
                 T acc = T(0);
-                if (alpha != T(0) && i < p.m) {
-                    const T *a = q.A + i;
-                    int64_t j = c;
-                    for (; j + 3 * C < p.n; j += 4 * C) {
-                        const T a0 = a[j * p.lda], a1 = a[(j + C) * p.lda];
-                        const T a2 = a[(j + 2 * C) * p.lda], a3 = a[(j + 3 * C) * p.lda];
-                        const T x0 = q.x[j * p.incx], x1 = q.x[(j + C) * p.incx];
-                        const T x2 = q.x[(j + 2 * C) * p.incx], x3 = q.x[(j + 3 * C) * p.incx];
-                        acc += a0 * x0;
-                        acc += a1 * x1;
-                        acc += a2 * x2;
-                        acc += a3 * x3;
-                    }
-                    for (; j < p.n; j += C)
-                        acc += a[j * p.lda] * q.x[j * p.incx];
-                }
+                if (alpha != T(0) && i < p.m)
+                    acc = strided_dot(q.A + i, p.lda, q.x, p.incx, c, p.n, C);
                 for (int off = R; off < 32; off *= 2)
                     acc += __shfl_xor_sync(0xffffffffu, acc, off);
                 if (c == 0 && i < p.m)
@@ -113,21 +121,8 @@ __global__ void __launch_bounds__(kWarpBlock) batched_warp(mv_gemv_batched_args 
             for (int64_t j0 = 0; j0 < p.n; j0 += C) {
                 const int64_t j = j0 + c;
                 T acc = T(0);
-                if (alpha != T(0) && j < p.n) {
-                    const T *a = q.A + j * p.lda;
-                    int64_t i = r;
-                    for (; i + 3 * R < p.m; i += 4 * R) {
-                        const T a0 = a[i], a1 = a[i + R], a2 = a[i + 2 * R], a3 = a[i + 3 * R];
-                        const T x0 = q.x[i * p.incx], x1 = q.x[(i + R) * p.incx];
-                        const T x2 = q.x[(i + 2 * R) * p.incx], x3 = q.x[(i + 3 * R) * p.incx];
-                        acc += a0 * x0;
-                        acc += a1 * x1;
-                        acc += a2 * x2;
-                        acc += a3 * x3;
-                    }
-                    for (; i < p.m; i += R)
-                        acc += a[i] * q.x[i * p.incx];
-                }
+                if (alpha != T(0) && j < p.n)
+                    acc = strided_dot(q.A + j * p.lda, int64_t(1), q.x, p.incx, r, p.m, R);
                 for (int off = 1; off < R; off *= 2)
                     acc += __shfl_xor_sync(0xffffffffu, acc, off);
                 if (r == 0 && j < p.n)
@@ -156,22 +151,8 @@ __global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_a
             for (int64_t i0 = o_begin; i0 < o_end; i0 += 32) {
                 const int64_t i = i0 + lane;
                 T acc = T(0);
-                if (alpha != T(0) && i < o_end) {
-                    const T *a = q.A + i;
-                    int64_t j = w;
-                    for (; j + 3 * kBlockWarps < p.n; j += 4 * kBlockWarps) {
-                        const T a0 = a[j * p.lda], a1 = a[(j + kBlockWarps) * p.lda];
-                        const T a2 = a[(j + 2 * kBlockWarps) * p.lda], a3 = a[(j + 3 * kBlockWarps) * p.lda];
-                        const T x0 = q.x[j * p.incx], x1 = q.x[(j + kBlockWarps) * p.incx];
-                        const T x2 = q.x[(j + 2 * kBlockWarps) * p.incx], x3 = q.x[(j + 3 * kBlockWarps) * p.incx];
-                        acc += a0 * x0;
-                        acc += a1 * x1;
-                        acc += a2 * x2;
-                        acc += a3 * x3;
-                    }
-                    for (; j < p.n; j += kBlockWarps)
-                        acc += a[j * p.lda] * q.x[j * p.incx];
-                }
+                if (alpha != T(0) && i < o_end)
+                    acc = strided_dot(q.A + i, p.lda, q.x, p.incx, int64_t(w), p.n, int64_t(kBlockWarps));
                 part[w][lane] = acc;
                 __syncthreads();
                 if (w == 0 && i < o_end) {
@@ -187,21 +168,8 @@ __global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_a
             // column's rows, then a butterfly.
             for (int64_t j = o_begin + w; j < o_end; j += kBlockWarps) {
                 T acc = T(0);
-                if (alpha != T(0)) {
-                    const T *a = q.A + j * p.lda;
-                    int64_t i = lane;
-                    for (; i + 96 < p.m; i += 128) {
-                        const T a0 = a[i], a1 = a[i + 32], a2 = a[i + 64], a3 = a[i + 96];
-                        const T x0 = q.x[i * p.incx], x1 = q.x[(i + 32) * p.incx];
-                        const T x2 = q.x[(i + 64) * p.incx], x3 = q.x[(i + 96) * p.incx];
-                        acc += a0 * x0;
-                        acc += a1 * x1;
-                        acc += a2 * x2;
-                        acc += a3 * x3;
-                    }
-                    for (; i < p.m; i += 32)
-                        acc += a[i] * q.x[i * p.incx];
-                }
+                if (alpha != T(0))
+                    acc = strided_dot(q.A + j * p.lda, int64_t(1), q.x, p.incx, int64_t(lane), p.m, int64_t(32));
                 acc = warp_sum(acc);
                 if (lane == 0)
                     store_output(q.y + j * p.incy, alpha, acc, beta);
