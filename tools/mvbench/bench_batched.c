@@ -49,7 +49,6 @@
 
 #include "bench_batched_kernels.h"
 #include "bench_common.h"
-#include "bench_gemm_kernels.h"
 #include "bench_ops.h"
 #include "matvec.h"
 
@@ -123,12 +122,10 @@ typedef struct {
     unsigned long long *counters;
 } problem;
 
-static void enqueue(int c, problem *p)
+static void enqueue(void *ctx, int c)
 {
-    const double one_d = 1.0, zero_d = 0.0;
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
-    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    problem *p = ctx;
+    const void *one = bench_one(p->dbl), *zero = bench_zero(p->dbl);
     const int64_t m = p->m, n = p->n, b = p->batch, sa = m * n, sx = p->len_x, sy = p->len_y;
     const size_t k = (size_t)p->cur;
     p->cur = (p->cur + 1) % p->copies;
@@ -170,52 +167,23 @@ static void enqueue(int c, problem *p)
 }
 
 /* One call on copy 0 with its y full of NaN, checked on the device. */
-static int check(int c, problem *p)
+static int check(void *ctx, int c)
 {
+    problem *p = ctx;
     CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)(p->batch * p->len_y) * p->es, stream));
     p->cur = 0;
-    enqueue(c, p);
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(p->y, p->dbl, p->ref, p->bound, (size_t)(p->batch * p->len_y), p->len_x,
-                             p->dbl ? 0x1.0p-53 : 0x1.0p-24, &p->counters[0], &p->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    if (res[0] == 0)
+    enqueue(p, c);
+    unsigned long long first;
+    const unsigned long long bad = check_result(p->y, p->dbl, p->ref, p->bound, (size_t)(p->batch * p->len_y),
+                                                p->len_x, p->counters, &first, stream);
+    if (bad == 0)
         return 1;
     printf("FAILED: %s %s %c %lldx%lld batch_count=%lld: %llu wrong elements, first at problem %llu element "
            "%llu\n",
            names[c], p->dbl ? "double" : "float", p->trans ? 'T' : 'N', (long long)p->m, (long long)p->n,
-           (long long)p->batch, res[0], res[1] / (unsigned long long)p->len_y, res[1] % (unsigned long long)p->len_y);
+           (long long)p->batch, bad, first / (unsigned long long)p->len_y, first % (unsigned long long)p->len_y);
     ++failures;
     return 0;
-}
-
-static void enqueue_timed(void *ctx, int c, int round, int calls)
-{
-    (void)round;
-    for (int k = 0; k < calls; ++k)
-        enqueue(c, ctx);
-}
-
-/* One contender's time (us), its % read (with_pct) and its time over
- * cuBLAS's (with_ratio; "-" when cuBLAS has no time), or FAILED in their
- * place. */
-static void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct,
-                       int with_ratio)
-{
-    if (!t->ok) {
-        printf(" %*s", 10 + (with_pct ? 8 : 0) + (with_ratio ? 9 : 0), "FAILED");
-        return;
-    }
-    printf(" %10.2f", t->med);
-    if (with_pct)
-        printf(" %6.1f%%", 100.0 * bytes / (t->med * 1e3) / dev->read_gbps);
-    if (with_ratio && cublas_us > 0.0)
-        printf(" %8.3f", t->med / cublas_us);
-    else if (with_ratio)
-        printf(" %8s", "-");
 }
 
 static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, int index, const ceilings *dev)
@@ -231,8 +199,7 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     p.len_y = trans ? n : m;
     p.es = dbl ? sizeof(double) : sizeof(float);
     const double bytes = (double)p.es * (double)batch * ((double)m * (double)n + (double)(p.len_x + p.len_y));
-    const double l2x4 = 4.0 * (double)dev->l2_bytes;
-    p.copies = bytes >= l2x4 ? 1 : (int)fmin(ceil(l2x4 / bytes), (double)MAX_COPIES);
+    p.copies = cold_copies(bytes, dev, MAX_COPIES);
     const size_t na = (size_t)(batch * m * n), nx = (size_t)(batch * p.len_x), ny = (size_t)(batch * p.len_y);
     const size_t copies = (size_t)p.copies, pointers = (size_t)batch * copies;
     CUDA_OK(cudaMalloc((void **)&p.A, na * copies * p.es));
@@ -255,29 +222,14 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     CUDA_OK(cudaStreamSynchronize(stream));
 
     timing t[C_COUNT];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < C_COUNT; ++c)
-        t[c].ok = check(c, &p);
     const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
-    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, &p, stream, t);
-    const double spread = t[C_CUBLAS].ok && t[C_CUBLAS_AA].ok ? fabs(t[C_CUBLAS_AA].med / t[C_CUBLAS].med - 1.0)
-                                                              : 0.0;
+    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, stream, t);
+    const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
     const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
         fprintf(csv, "batched,%c,%c,%lld,%lld,%lld,%s,", dbl ? 'd' : 's', trans ? 'T' : 'N', (long long)m,
                 (long long)n, (long long)batch, names[c]);
-        if (t[c].ok) {
-            const double gbps = bytes / (t[c].med * 1e3);
-            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
-                    100.0 * gbps / dev->read_gbps);
-            if (cb > 0.0)
-                fprintf(csv, "%.4f,", t[c].med / cb);
-            else
-                fprintf(csv, ",");
-        } else {
-            fprintf(csv, ",,,,,,");
-        }
-        fprintf(csv, "%.2f,%d,%s\n", 100.0 * spread, p.copies, t[c].ok ? "ok" : "FAILED");
+        csv_measurement(csv, &t[c], bytes, dev, 1, cb, spread, p.copies);
     }
     char shape[48];
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)m, (long long)n);
@@ -302,8 +254,8 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
         r->ok_s = t[C_STRIDED].ok;
         r->ok_p = t[C_POINTERS].ok;
         r->ok_cbp = t[C_CUBLAS_POINTERS].ok;
-        r->pct_s = r->ok_s ? 100.0 * bytes / (t[C_STRIDED].med * 1e3) / dev->read_gbps : NAN;
-        r->pct_p = r->ok_p ? 100.0 * bytes / (t[C_POINTERS].med * 1e3) / dev->read_gbps : NAN;
+        r->pct_s = r->ok_s ? read_pct(bytes, t[C_STRIDED].med, dev) : NAN;
+        r->pct_p = r->ok_p ? read_pct(bytes, t[C_POINTERS].med, dev) : NAN;
         r->vs_s = r->ok_s && r->ok_cb ? t[C_STRIDED].med / t[C_CUBLAS].med : NAN;
         r->vs_cbp_p = r->ok_p && r->ok_cbp ? t[C_POINTERS].med / t[C_CUBLAS_POINTERS].med : NAN;
         r->p_over_s = r->ok_p && r->ok_s ? t[C_POINTERS].med / t[C_STRIDED].med : NAN;
@@ -354,7 +306,7 @@ static void print_slower(int dbl, int trans, int pointers)
     for (int i = 0; i < nresults; ++i) {
         const batched_result *r = &results[i];
         const double ratio = pointers ? r->vs_cbp_p : r->vs_s;
-        if (r->dbl != dbl || r->trans != trans || !(ratio > (1.0 + r->spread) * (1.0 + 1e-9)))
+        if (r->dbl != dbl || r->trans != trans || !slower_beyond(ratio, r->spread))
             continue;
         printf("%s %lldx%lld (%lld) %.3f", count ? "," : "", (long long)r->m, (long long)r->n, (long long)r->batch,
                ratio);
@@ -378,23 +330,16 @@ static void summary(int dbl, int trans)
     print_slower(dbl, trans, 0);
     printf("  slower than cuBLAS's pointer form beyond the A/A spread (pointers):");
     print_slower(dbl, trans, 1);
-    double log_mv = 0.0, log_cb = 0.0;
-    int n_mv = 0, n_cb = 0;
+    geomean mv = {0.0, 0}, cb = {0.0, 0};
     for (int i = 0; i < nresults; ++i) {
         const batched_result *r = &results[i];
         if (r->dbl != dbl || r->trans != trans)
             continue;
-        if (r->p_over_s > 0.0) {
-            log_mv += log(r->p_over_s);
-            ++n_mv;
-        }
-        if (r->cbp_over_cb > 0.0) {
-            log_cb += log(r->cbp_over_cb);
-            ++n_cb;
-        }
+        geomean_add(&mv, r->p_over_s);
+        geomean_add(&cb, r->cbp_over_cb);
     }
     printf("  pointer form / strided form, geomean time: matvec %.3f (%d shapes), cuBLAS %.3f (%d shapes)\n",
-           n_mv ? exp(log_mv / n_mv) : NAN, n_mv, n_cb ? exp(log_cb / n_cb) : NAN, n_cb);
+           geomean_of(&mv), mv.n, geomean_of(&cb), cb.n);
 }
 
 static int add_shape(int64_t m, int64_t n)
@@ -410,24 +355,12 @@ static int add_shape(int64_t m, int64_t n)
 /* --sizes: N or MxN entries separated by commas. */
 static void parse_shapes(const char *arg)
 {
-    const char *p = arg;
-    while (*p) {
-        char *end;
-        const long long m = strtoll(p, &end, 10);
-        long long n = m;
-        if (end == p)
-            die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
-        if (*end == 'x') {
-            const char *q = end + 1;
-            n = strtoll(q, &end, 10);
-            if (end == q)
-                die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
-        }
-        if (*end && *end != ',')
+    for (const char *p = arg; *p;) {
+        long long m, n;
+        if (!next_shape(&p, 1, &m, &n))
             die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
         if (!add_shape(m, n))
             die("--sizes: %lldx%lld is not a shape (or more than %d shapes)", m, n, MAX_SHAPES);
-        p = *end == ',' ? end + 1 : end;
     }
 }
 
@@ -446,30 +379,21 @@ int mvbench_batched(int argc, char **argv)
         else if (!strcmp(a, "--batches") && i + 1 < argc)
             batches = argv[++i];
         else if (!strcmp(a, "--total-mb") && i + 1 < argc) {
-            char *end;
-            const char *v = argv[++i];
-            o.total_mb = strtoll(v, &end, 10);
-            if (end == v || *end || o.total_mb < 1 || o.total_mb > (1ll << 24))
-                die("--total-mb wants a positive count of MiB, got \"%s\"", v);
+            long long v;
+            if (!parse_count(argv[++i], 1, 1ll << 24, &v))
+                die("--total-mb wants a positive count of MiB, got \"%s\"", argv[i]);
+            o.total_mb = v;
         } else if (!strcmp(a, "--dtype") && i + 1 < argc)
             o.dtypes = bench_dtypes(argv[++i]);
-        else if (!strcmp(a, "--op") && i + 1 < argc) {
-            const char *op = argv[++i];
-            o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
-            if (!o.ops)
-                die("--op wants N, T or both");
-        } else if (!strcmp(a, "--quick"))
+        else if (!strcmp(a, "--op") && i + 1 < argc)
+            o.ops = bench_ops(argv[++i]);
+        else if (!strcmp(a, "--quick"))
             o.quick = 1;
         else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed)) {
             if (!strcmp(a, "--rounds") && o.rounds < 1)
                 die("--rounds wants a positive count");
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        } else if (bench_help_or_die(a, usage, "batched: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("batched: unknown option %s", a);
-        }
     }
     if (!o.rounds)
         o.rounds = o.quick ? 5 : 7;
@@ -492,8 +416,7 @@ int mvbench_batched(int argc, char **argv)
                      "vs_cublas,aa_spread_pct,copies,check\n",
                      &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
         return 0;
-    printf("mvbench batched: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
-           dev.device, dev.read_gbps, (unsigned long long)o.seed, o.nshapes, o.rounds);
+    print_run_line("batched", &dev, o.seed, o.nshapes, o.rounds);
     if (o.nbatches)
         printf("batch counts: %s\n", batches);
     else
@@ -501,7 +424,7 @@ int mvbench_batched(int argc, char **argv)
     const double t0 = now_s();
     progress_reset();
     const int per_shape = o.nbatches ? o.nbatches : 1;
-    const int total = o.nshapes * per_shape * ((o.dtypes & 1) + (o.dtypes >> 1 & 1)) * ((o.ops & 1) + (o.ops >> 1 & 1));
+    const int total = o.nshapes * per_shape * mask_count(o.dtypes) * mask_count(o.ops);
     int done = 0, index = 0;
     for (int dbl = 0; dbl < 2; ++dbl)
         for (int trans = 0; trans < 2; ++trans) {
@@ -525,8 +448,5 @@ int mvbench_batched(int argc, char **argv)
     for (int dbl = 0; dbl < 2; ++dbl)
         for (int trans = 0; trans < 2; ++trans)
             summary(dbl, trans);
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
 }
