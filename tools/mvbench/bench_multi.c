@@ -109,10 +109,7 @@ typedef struct {
 
 static void enqueue(int c, const problem *p)
 {
-    const double one_d = 1.0, zero_d = 0.0;
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
-    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    const void *one = bench_one(p->dbl), *zero = bench_zero(p->dbl);
     const mv_operation ta = p->trans ? MV_OP_T : MV_OP_N;
     mv_status st = MV_SUCCESS;
     switch (c) {
@@ -151,17 +148,13 @@ static int check(int c, problem *p)
     const size_t count = (size_t)(p->m * (c == C_GEMV ? 1 : p->kv));
     CUDA_OK(cudaMemsetAsync(p->C, 0xff, (size_t)(p->m * p->kv) * p->es, stream));
     enqueue(c, p);
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(p->C, p->dbl, p->ref, p->bound, count, p->kk, p->dbl ? 0x1.0p-53 : 0x1.0p-24,
-                             &p->counters[0], &p->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    if (res[0] == 0)
+    unsigned long long first;
+    const unsigned long long bad = check_result(p->C, p->dbl, p->ref, p->bound, count, p->kk, p->counters, &first,
+                                                stream);
+    if (bad == 0)
         return 1;
     printf("FAILED: %s %s %c k=%lld: %llu wrong elements, first at %llu\n", contender_name(c), p->dbl ? "double" : "float",
-           p->trans ? 'T' : 'N', (long long)p->kv, res[0], res[1]);
+           p->trans ? 'T' : 'N', (long long)p->kv, bad, first);
     ++failures;
     return 0;
 }
@@ -187,37 +180,27 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
     const batching b = {1, 2, 1.0, 20.0, 1e-3, 200};
     time_interleaved(nc, o.rounds, &b, enqueue_timed, p, stream, t);
     const double bytes = (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m) * (double)p->kv);
-    const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
+    const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
     if (t[C_GEMV].ok)
         *gemv_us = t[C_GEMV].med;
     for (int c = 0; c < nc; ++c) {
         if (!offered[c])
             continue;
-        const double gbps = t[c].ok ? (c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols +
-                                                                      (double)(p->kk + p->m))
-                                                   : bytes) /
-                                          (t[c].med * 1e3)
-                                    : 0.0;
+        const double call_bytes =
+            c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m)) : bytes;
         fprintf(csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
                 (long long)o.cols, (long long)p->kv, contender_name(c));
-        if (t[c].ok)
-            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
-                    100.0 * gbps / dev->read_gbps);
-        else
-            fprintf(csv, ",,,,,");
-        fprintf(csv, "%.2f,%s\n", 100.0 * spread, t[c].ok ? "ok" : "FAILED");
+        csv_measurement(csv, &t[c], call_bytes, dev, 0, 0.0, spread, -1);
     }
     const double mv = t[C_DEFAULT].ok ? t[C_DEFAULT].med : NAN, cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : NAN;
     printf("  %4lld %10.2f %6.1f%% %10.2f %6.1f%% %8.3f %9.3f %7.1f%%", (long long)p->kv, mv,
-           100.0 * bytes / (mv * 1e3) / dev->read_gbps, cb, 100.0 * bytes / (cb * 1e3) / dev->read_gbps, mv / cb,
-           mv / (double)p->kv / *gemv_us, 100.0 * spread);
+           read_pct(bytes, mv, dev), cb, read_pct(bytes, cb, dev), mv / cb, mv / (double)p->kv / *gemv_us,
+           100.0 * spread);
     if (t[C_DEFAULT].ok && t[C_CUBLAS].ok && nresults < MAX_RESULTS)
-        results[nresults++] = (multi_result){p->dbl, p->trans, p->kv, 100.0 * bytes / (mv * 1e3) / dev->read_gbps,
-                                             mv / cb, spread};
+        results[nresults++] = (multi_result){p->dbl, p->trans, p->kv, read_pct(bytes, mv, dev), mv / cb, spread};
     for (int c = C_FIXED; c < nc; ++c)
         if (t[c].ok)
-            printf("   %s %.2f us %.1f%%", contender_name(c), t[c].med,
-                   100.0 * bytes / (t[c].med * 1e3) / dev->read_gbps);
+            printf("   %s %.2f us %.1f%%", contender_name(c), t[c].med, read_pct(bytes, t[c].med, dev));
     printf("\n");
 }
 
@@ -300,12 +283,9 @@ int mvbench_multi(int argc, char **argv)
             o.random = atoi(argv[++i]);
         else if (!strcmp(a, "--dtype") && i + 1 < argc)
             o.dtypes = bench_dtypes(argv[++i]);
-        else if (!strcmp(a, "--op") && i + 1 < argc) {
-            const char *op = argv[++i];
-            o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
-            if (!o.ops)
-                die("--op wants N, T or both");
-        } else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
+        else if (!strcmp(a, "--op") && i + 1 < argc)
+            o.ops = bench_ops(argv[++i]);
+        else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
             continue;
         else if (!strcmp(a, "--variants") && i + 1 < argc) {
             for (char *v = strtok(argv[++i], ","); v; v = strtok(NULL, ",")) {
@@ -315,13 +295,8 @@ int mvbench_multi(int argc, char **argv)
                     die("--variants: %s is not a GEMM variant", v);
                 o.extra[o.nextra++] = v;
             }
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        } else if (bench_help_or_die(a, usage, "multi: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("multi: unknown option %s", a);
-        }
     }
     if (o.rows < 1 || o.cols < 1)
         die("--rows and --cols want positive sizes");
@@ -374,7 +349,7 @@ int mvbench_multi(int argc, char **argv)
                             continue;
                         low = q->pct < low ? q->pct : low;
                         logsum += log(q->vs_cublas);
-                        slower += q->vs_cublas > (1.0 + q->spread) * (1.0 + 1e-9);
+                        slower += slower_beyond(q->vs_cublas, q->spread);
                         ++count;
                     }
                     if (count)
@@ -382,8 +357,5 @@ int mvbench_multi(int argc, char **argv)
                                trans ? 'T' : 'N', (long long)o.ks[i], low, exp(logsum / count), slower, count);
                 }
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
 }

@@ -77,12 +77,10 @@ typedef struct {
     unsigned long long *counters;
 } problem;
 
-static void enqueue(int c, problem *p)
+static void enqueue(void *ctx, int c)
 {
-    const double one_d = 1.0, zero_d = 0.0;
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
-    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    problem *p = ctx;
+    const void *one = bench_one(p->dbl), *zero = bench_zero(p->dbl);
     const void *A = p->A[p->cur];
     p->cur = (p->cur + 1) % p->copies;
     switch (c) {
@@ -119,23 +117,18 @@ static void enqueue(int c, problem *p)
 
 static int check_one(problem *p, const void *got, const double *ref, const double *bound, int64_t len, int64_t k)
 {
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(got, p->dbl, ref, bound, (size_t)len, k, p->dbl ? 0x1.0p-53 : 0x1.0p-24,
-                             &p->counters[0], &p->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    return res[0] == 0;
+    unsigned long long first;
+    return check_result(got, p->dbl, ref, bound, (size_t)len, k, p->counters, &first, stream) == 0;
 }
 
 /* One call with y and z full of NaN; both checked. */
-static int check(int c, problem *p)
+static int check(void *ctx, int c)
 {
+    problem *p = ctx;
     CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->m * p->es, stream));
     CUDA_OK(cudaMemsetAsync(p->z, 0xff, (size_t)p->n * p->es, stream));
     p->cur = 0;
-    enqueue(c, p);
+    enqueue(p, c);
     const int ok = check_one(p, p->y, p->ref_y, p->bound_y, p->m, p->n) &&
                    check_one(p, p->z, p->ref_z, p->bound_z, p->n, p->m);
     if (!ok) {
@@ -144,13 +137,6 @@ static int check(int c, problem *p)
         ++failures;
     }
     return ok;
-}
-
-static void enqueue_timed(void *ctx, int c, int round, int calls)
-{
-    (void)round;
-    for (int k = 0; k < calls; ++k)
-        enqueue(c, ctx);
 }
 
 static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *dev, double *sum_log_cb,
@@ -164,9 +150,7 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
     p.es = dbl ? sizeof(double) : sizeof(float);
     const size_t na = (size_t)(m * n);
     const double a_bytes = (double)na * (double)p.es;
-    p.copies = a_bytes >= 4.0 * (double)dev->l2_bytes ? 1 : (int)ceil(4.0 * (double)dev->l2_bytes / a_bytes);
-    if (p.copies > 16)
-        p.copies = 16;
+    p.copies = cold_copies(a_bytes, dev, 16);
     for (int i = 0; i < p.copies; ++i) {
         CUDA_OK(cudaMalloc(&p.A[i], na * p.es));
         fill_uniform(gen, p.A[i], na, dbl, o.seed + 31 * (uint64_t)index + (uint64_t)i, stream);
@@ -207,32 +191,22 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
         CUDA_OK(cudaFree(wa));
     }
     timing t[C_COUNT];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < C_COUNT; ++c)
-        t[c].ok = check(c, &p);
     const batching b = {2, 3, 1.0, 20.0, 1e-3, 200};
-    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, &p, stream, t);
+    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, stream, t);
     const double bytes = a_bytes + 2.0 * (double)(m + n) * (double)p.es;
-    const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
+    const double spread = aa_spread(&t[C_CUBLAS2], &t[C_CUBLAS2_AA]);
     for (int c = 0; c < C_COUNT; ++c) {
         fprintf(csv, "nt,%c,%lld,%lld,%s,", dbl ? 'd' : 's', (long long)m, (long long)n, names[c]);
-        if (t[c].ok) {
-            const double gbps = bytes / (t[c].med * 1e3);
-            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
-                    100.0 * gbps / dev->read_gbps);
-        } else {
-            fprintf(csv, ",,,,,");
-        }
-        fprintf(csv, "%.2f,%s\n", 100.0 * spread, t[c].ok ? "ok" : "FAILED");
+        csv_measurement(csv, &t[c], bytes, dev, 0, 0.0, spread, -1);
     }
     if (t[C_NT].ok && t[C_CUBLAS2].ok && t[C_TWO].ok) {
         const double nt = t[C_NT].med;
         printf("  %s %7lld x %-7lld %9.2f us %6.1f%%   cuBLAS x2 %9.2f us (%.2fx)   matvec x2 %9.2f us (%.2fx)  "
                "A/A %.1f%%\n",
-               dbl ? "d" : "s", (long long)m, (long long)n, nt, 100.0 * bytes / (nt * 1e3) / dev->read_gbps,
+               dbl ? "d" : "s", (long long)m, (long long)n, nt, read_pct(bytes, nt, dev),
                t[C_CUBLAS2].med, t[C_CUBLAS2].med / nt, t[C_TWO].med, t[C_TWO].med / nt, 100.0 * spread);
         if (a_bytes >= 64.0 * 1048576.0) {
-            const double pct = 100.0 * bytes / (nt * 1e3) / dev->read_gbps;
+            const double pct = read_pct(bytes, nt, dev);
             low_pct_64[dbl] = pct < low_pct_64[dbl] ? pct : low_pct_64[dbl];
             ++count_64[dbl];
         }
@@ -285,13 +259,8 @@ int mvbench_nt(int argc, char **argv)
             o.dtypes = bench_dtypes(argv[++i]);
         else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
             continue;
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        else if (bench_help_or_die(a, usage, "nt: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("nt: unknown option %s", a);
-        }
     }
     if (o.rounds < 1)
         die("--rounds wants a positive count");
@@ -343,8 +312,7 @@ int mvbench_nt(int argc, char **argv)
                      "suite,dtype,m,n,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,aa_spread_pct,check\n",
                      &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
         return 0;
-    printf("mvbench nt: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
-           dev.device, dev.read_gbps, (unsigned long long)o.seed, o.nshapes, o.rounds);
+    print_run_line("nt", &dev, o.seed, o.nshapes, o.rounds);
     const double t0 = now_s();
     progress_reset();
     int done = 0;
@@ -355,7 +323,7 @@ int mvbench_nt(int argc, char **argv)
         int slower = 0, count = 0;
         for (int i = 0; i < o.nshapes; ++i) {
             run_shape(dbl, o.m[i], o.n[i], i, &dev, &sum_cb, &sum_two, &slower, &count);
-            progress(++done, o.nshapes * ((o.dtypes & 1) + (o.dtypes >> 1 & 1)), "shapes");
+            progress(++done, o.nshapes * mask_count(o.dtypes), "shapes");
         }
         if (count)
             printf("%s: %d shapes; geomean speed-up over two cuBLAS calls %.3fx, over matvec's two calls %.3fx; "
@@ -365,8 +333,5 @@ int mvbench_nt(int argc, char **argv)
             printf("%s: lowest %% of the read bandwidth over the %d shapes with A >= 64 MiB: %.1f%%\n",
                    dbl ? "double" : "float", count_64[dbl], low_pct_64[dbl]);
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
 }
