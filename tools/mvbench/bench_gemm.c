@@ -281,17 +281,11 @@ static void problem_free(problem *pb)
     CUDA_OK(cudaFree(pb->counters));
 }
 
-/* The scalars of every call, alpha = 1 and beta = 0, in its type. */
-static const double one_d = 1.0, zero_d = 0.0;
-static const float one_f = 1.0f, zero_f = 0.0f;
-static const void *one_of(int dbl) { return dbl ? (const void *)&one_d : (const void *)&one_f; }
-static const void *zero_of(int dbl) { return dbl ? (const void *)&zero_d : (const void *)&zero_f; }
-
 /* Enqueues one C = 1 * op(A) op(B) + 0 * C. */
 static void enqueue(const contender *c, problem *pb)
 {
     const gemm_shape *sh = &pb->sh;
-    const void *one = one_of(sh->dbl), *zero = zero_of(sh->dbl);
+    const void *one = bench_one(sh->dbl), *zero = bench_zero(sh->dbl);
     const int64_t m = sh->m, n = sh->n, k = sh->k, lda = lda_of(sh), ldb = ldb_of(sh);
     const mv_operation ta = sh->ta ? MV_OP_T : MV_OP_N, tb = sh->tb ? MV_OP_T : MV_OP_N;
     mv_status st = MV_SUCCESS;
@@ -323,8 +317,8 @@ static const char *default_path(const problem *pb)
 {
     const gemm_shape *sh = &pb->sh;
     const char *path = mv_gemm_default_path(mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N,
-                                            sh->m, sh->n, sh->k, one_of(sh->dbl), pb->A, lda_of(sh), pb->B, ldb_of(sh),
-                                            zero_of(sh->dbl), pb->C, sh->m);
+                                            sh->m, sh->n, sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B, ldb_of(sh),
+                                            bench_zero(sh->dbl), pb->C, sh->m);
     if (!path)
         die("mv_gemm_default_path: %s", mv_last_error(mvh));
     return path;
@@ -337,24 +331,20 @@ static int check(const contender *c, problem *pb)
     const gemm_shape *sh = &pb->sh;
     CUDA_OK(cudaMemsetAsync(pb->C, 0xff, pb->count_c * pb->esize, stream)); /* all-ones bits: NaN */
     enqueue(c, pb);
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(pb->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(pb->C, sh->dbl, pb->ref, pb->bound, pb->count_c, sh->k,
-                             sh->dbl ? 0x1.0p-53 : 0x1.0p-24, &pb->counters[0], &pb->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, pb->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    if (res[0] == 0)
+    unsigned long long first;
+    const unsigned long long bad =
+        check_result(pb->C, sh->dbl, pb->ref, pb->bound, pb->count_c, sh->k, pb->counters, &first, stream);
+    if (bad == 0)
         return 1;
     double want = 0.0, bound = 0.0;
     union {
         float f;
         double d;
     } raw;
-    CUDA_OK(cudaMemcpy(&raw, (const char *)pb->C + res[1] * pb->esize, pb->esize, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(&raw, (const char *)pb->C + first * pb->esize, pb->esize, cudaMemcpyDeviceToHost));
     const double got = sh->dbl ? raw.d : (double)raw.f;
-    CUDA_OK(cudaMemcpy(&want, pb->ref + res[1], sizeof want, cudaMemcpyDeviceToHost));
-    CUDA_OK(cudaMemcpy(&bound, pb->bound + res[1], sizeof bound, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(&want, pb->ref + first, sizeof want, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(&bound, pb->bound + first, sizeof bound, cudaMemcpyDeviceToHost));
     char dims[80];
     if (o.random)
         snprintf(dims, sizeof dims, "m=%lld n=%lld k=%lld", (long long)sh->m, (long long)sh->n, (long long)sh->k);
@@ -362,8 +352,8 @@ static int check(const contender *c, problem *pb)
         snprintf(dims, sizeof dims, "n=%lld", (long long)sh->m);
     printf("FAILED: %s %s %c%c %s: %llu wrong elements; first C(%lld, %lld) = %.9g, reference %.9g "
            "(|A||B| = %.3g)\n",
-           c->name, sh->dbl ? "double" : "float", sh->ta ? 'T' : 'N', sh->tb ? 'T' : 'N', dims, res[0],
-           (long long)(res[1] % (unsigned long long)sh->m), (long long)(res[1] / (unsigned long long)sh->m), got,
+           c->name, sh->dbl ? "double" : "float", sh->ta ? 'T' : 'N', sh->tb ? 'T' : 'N', dims, bad,
+           (long long)(first % (unsigned long long)sh->m), (long long)(first / (unsigned long long)sh->m), got,
            want, bound);
     ++failures;
     return 0;
@@ -425,7 +415,7 @@ static void run_size(int64_t s, int index, const char *suite)
         t[c].ok = check(&cs[c], &pb);
     time_all(cs, nc, &pb, t);
     const double cub = t[0].ok ? t[0].med : 0.0;
-    const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
+    const double spread = aa_spread(&t[0], &t[1]);
     printf("\n%s %c%c m = n = k = %lld (cuBLAS A/A spread %.1f%%)\n  %-22s %12s %10s %9s\n", o.dbl ? "double" : "float",
            o.ta ? 'T' : 'N', o.tb ? 'T' : 'N', (long long)s, 100.0 * spread, "contender", "ms", "GFLOP/s",
            "% cuBLAS");
@@ -569,7 +559,7 @@ static void run_random_shape(int dbl, int index)
     p->cublas_us = t[0].ok ? t[0].med : 0.0;
     p->us = t[DEF].ok ? t[DEF].med : 0.0;
     p->ws_us = t[2].ok ? t[2].med : 0.0;
-    p->spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
+    p->spread = aa_spread(&t[0], &t[1]);
     for (int c = 0; c < NC; ++c)
         csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread, c == DEF ? p->path : "");
     print_point(p);
@@ -697,13 +687,8 @@ int mvbench_gemm(int argc, char **argv)
             square_only = a;
         } else if (!strcmp(a, "--seed") && i + 1 < argc)
             o.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        else if (bench_help_or_die(a, usage, "gemm: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("gemm: unknown option %s", a);
-        }
     }
     if (o.random && square_only)
         die("%s is for the square sizes; --random draws its shapes and transposes", square_only);
@@ -789,12 +774,9 @@ int mvbench_gemm(int argc, char **argv)
             progress(i + 1, o.nsizes, "sizes");
         }
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
     if (o.random) {
         CUBLAS_OK(cublasDestroy(cublas_ws));
         CUDA_OK(cudaFree(cublas_ws_mem));
     }
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
 }

@@ -417,13 +417,8 @@ int mvbench_transpose(int argc, char **argv)
             opt.out = argv[++i];
         else if (!strcmp(a, "--seed") && i + 1 < argc)
             opt.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        else if (bench_help_or_die(a, usage, "transpose: unknown argument"))
             return 0;
-        } else {
-            usage();
-            die("transpose: unknown argument %s", a);
-        }
     }
     if (!sizes)
         sizes = opt.quick ? "512,2048,8192" : "512,1024,2048,4096,8192,16384";
@@ -473,8 +468,5 @@ int mvbench_transpose(int argc, char **argv)
         run_size(opt.sizes[s], opt.seed + (uint64_t)s * 7919u);
         progress(s + 1, opt.nsizes, "sizes");
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
 }
