@@ -85,12 +85,7 @@ static batched_result results[MAX_RESULTS];
 static int nresults;
 
 static batched_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 
 enum { C_CUBLAS, C_CUBLAS_AA, C_STRIDED, C_POINTERS, C_CUBLAS_POINTERS, C_COUNT };
 static const char *const names[C_COUNT] = {"cublas", "cublas-aa", "strided", "pointers", "cublas-pointers"};
@@ -140,49 +135,49 @@ static void enqueue(void *ctx, int c)
     case C_CUBLAS:
     case C_CUBLAS_AA:
         if (p->dbl)
-            CUBLAS_OK(cublasDgemvStridedBatched_64(cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
+            CUBLAS_OK(cublasDgemvStridedBatched_64(g.cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
         else
-            CUBLAS_OK(cublasSgemvStridedBatched_64(cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
+            CUBLAS_OK(cublasSgemvStridedBatched_64(g.cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
         return;
     case C_CUBLAS_POINTERS:
         if (p->dbl)
-            CUBLAS_OK(cublasDgemvBatched_64(cublas, op, m, n, one, (const double *const *)Ap, m,
+            CUBLAS_OK(cublasDgemvBatched_64(g.cublas, op, m, n, one, (const double *const *)Ap, m,
                                             (const double *const *)xp, 1, zero, (double *const *)yp, 1, b));
         else
-            CUBLAS_OK(cublasSgemvBatched_64(cublas, op, m, n, one, (const float *const *)Ap, m,
+            CUBLAS_OK(cublasSgemvBatched_64(g.cublas, op, m, n, one, (const float *const *)Ap, m,
                                             (const float *const *)xp, 1, zero, (float *const *)yp, 1, b));
         return;
     case C_STRIDED:
-        st = p->dbl ? mv_dgemv_strided_batched(mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b)
-                    : mv_sgemv_strided_batched(mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b);
+        st = p->dbl ? mv_dgemv_strided_batched(g.mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b)
+                    : mv_sgemv_strided_batched(g.mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b);
         break;
     default:
-        st = p->dbl ? mv_dgemv_batched(mvh, ta, m, n, one, (const double *const *)Ap, m, (const double *const *)xp,
+        st = p->dbl ? mv_dgemv_batched(g.mvh, ta, m, n, one, (const double *const *)Ap, m, (const double *const *)xp,
                                        1, zero, (double *const *)yp, 1, b)
-                    : mv_sgemv_batched(mvh, ta, m, n, one, (const float *const *)Ap, m, (const float *const *)xp, 1,
+                    : mv_sgemv_batched(g.mvh, ta, m, n, one, (const float *const *)Ap, m, (const float *const *)xp, 1,
                                        zero, (float *const *)yp, 1, b);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", names[c], mv_last_error(mvh));
+        die("%s: %s", names[c], mv_last_error(g.mvh));
 }
 
 /* One call on copy 0 with its y full of NaN, checked on the device. */
 static int check(void *ctx, int c)
 {
     problem *p = ctx;
-    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)(p->batch * p->len_y) * p->es, stream));
+    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)(p->batch * p->len_y) * p->es, g.stream));
     p->cur = 0;
     enqueue(p, c);
     unsigned long long first;
     const unsigned long long bad = check_result(p->y, p->dbl, p->ref, p->bound, (size_t)(p->batch * p->len_y),
-                                                p->len_x, p->counters, &first, stream);
+                                                p->len_x, p->counters, &first, g.stream);
     if (bad == 0)
         return 1;
     printf("FAILED: %s %s %c %lldx%lld batch_count=%lld: %llu wrong elements, first at problem %llu element "
            "%llu\n",
            names[c], p->dbl ? "double" : "float", p->trans ? 'T' : 'N', (long long)p->m, (long long)p->n,
            (long long)p->batch, bad, first / (unsigned long long)p->len_y, first % (unsigned long long)p->len_y);
-    ++failures;
+    ++g.failures;
     return 0;
 }
 
@@ -212,24 +207,24 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     CUDA_OK(cudaMalloc((void **)&p.bound, ny * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.counters, 2 * sizeof(unsigned long long)));
     const uint64_t seed = o.seed + 8 * (uint64_t)index;
-    fill_uniform(gen, p.A, na * copies, dbl, seed, stream);
-    fill_uniform(gen, p.x, nx * copies, dbl, seed + 1, stream);
-    CUDA_OK(cudaMemsetAsync(p.y, 0, ny * copies * p.es, stream));
-    CUDA_OK(bench_batched_pointers(p.Ap, p.A, (size_t)(m * n) * p.es, pointers, stream));
-    CUDA_OK(bench_batched_pointers(p.xp, p.x, (size_t)p.len_x * p.es, pointers, stream));
-    CUDA_OK(bench_batched_pointers(p.yp, p.y, (size_t)p.len_y * p.es, pointers, stream));
-    CUDA_OK(bench_batched_reference(p.A, p.x, dbl, trans, m, n, batch, p.ref, p.bound, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
+    fill_uniform(g.gen, p.A, na * copies, dbl, seed, g.stream);
+    fill_uniform(g.gen, p.x, nx * copies, dbl, seed + 1, g.stream);
+    CUDA_OK(cudaMemsetAsync(p.y, 0, ny * copies * p.es, g.stream));
+    CUDA_OK(bench_batched_pointers(p.Ap, p.A, (size_t)(m * n) * p.es, pointers, g.stream));
+    CUDA_OK(bench_batched_pointers(p.xp, p.x, (size_t)p.len_x * p.es, pointers, g.stream));
+    CUDA_OK(bench_batched_pointers(p.yp, p.y, (size_t)p.len_y * p.es, pointers, g.stream));
+    CUDA_OK(bench_batched_reference(p.A, p.x, dbl, trans, m, n, batch, p.ref, p.bound, g.stream));
+    CUDA_OK(cudaStreamSynchronize(g.stream));
 
     timing t[C_COUNT];
     const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
-    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, stream, t);
+    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
     const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
-        fprintf(csv, "batched,%c,%c,%lld,%lld,%lld,%s,", dbl ? 'd' : 's', trans ? 'T' : 'N', (long long)m,
+        fprintf(g.csv, "batched,%c,%c,%lld,%lld,%lld,%s,", dbl ? 'd' : 's', trans ? 'T' : 'N', (long long)m,
                 (long long)n, (long long)batch, names[c]);
-        csv_measurement(csv, &t[c], bytes, dev, 1, cb, spread, p.copies);
+        csv_measurement(g.csv, &t[c], bytes, dev, 1, cb, spread, p.copies);
     }
     char shape[48];
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)m, (long long)n);
@@ -240,7 +235,7 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     print_cell(&t[C_CUBLAS], bytes, cb, dev, 1, 0);
     printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
     fflush(stdout);
-    fflush(csv); /* a run cut short keeps its rows */
+    fflush(g.csv); /* a run cut short keeps its rows */
 
     if (nresults < MAX_RESULTS) {
         batched_result *r = &results[nresults++];
@@ -344,24 +339,7 @@ static void summary(int dbl, int trans)
 
 static int add_shape(int64_t m, int64_t n)
 {
-    if (o.nshapes == MAX_SHAPES || m < 1 || n < 1)
-        return 0;
-    o.m[o.nshapes] = m;
-    o.n[o.nshapes] = n;
-    ++o.nshapes;
-    return 1;
-}
-
-/* --sizes: N or MxN entries separated by commas. */
-static void parse_shapes(const char *arg)
-{
-    for (const char *p = arg; *p;) {
-        long long m, n;
-        if (!next_shape(&p, 1, &m, &n))
-            die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
-        if (!add_shape(m, n))
-            die("--sizes: %lldx%lld is not a shape (or more than %d shapes)", m, n, MAX_SHAPES);
-    }
+    return shape_append(o.m, o.n, &o.nshapes, MAX_SHAPES, m, n);
 }
 
 int mvbench_batched(int argc, char **argv)
@@ -399,9 +377,10 @@ int mvbench_batched(int argc, char **argv)
         o.rounds = o.quick ? 5 : 7;
     if (!o.total_mb)
         o.total_mb = o.quick ? 64 : 256;
-    parse_shapes(sizes ? sizes
-                       : o.quick ? "2,8,16,32,128,24x40,100x7"
-                                 : "2,4,8,16,24,32,48,64,100,128,256,512,24x40,100x7");
+    parse_shape_list(sizes ? sizes
+                           : o.quick ? "2,8,16,32,128,24x40,100x7"
+                                     : "2,4,8,16,24,32,48,64,100,128,256,512,24x40,100x7",
+                     "--sizes", 1, MAX_SHAPES, add_shape);
     if (batches) {
         const char *rest;
         o.nbatches = parse_sizes(batches, o.batches, MAX_BATCHES, &rest);
@@ -409,12 +388,11 @@ int mvbench_batched(int argc, char **argv)
             die("--batches wants at most %d positive integers separated by commas, got \"%s\"", MAX_BATCHES,
                 batches);
     }
-    char path[4096];
     ceilings dev;
     if (!bench_begin("batched", o.out, "measurements-batched.csv",
                      "suite,dtype,op,m,n,batch_count,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
                      "vs_cublas,aa_spread_pct,copies,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
     print_run_line("batched", &dev, o.seed, o.nshapes, o.rounds);
     if (o.nbatches)
@@ -448,5 +426,5 @@ int mvbench_batched(int argc, char **argv)
     for (int dbl = 0; dbl < 2; ++dbl)
         for (int trans = 0; trans < 2; ++trans)
             summary(dbl, trans);
-    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
+    return bench_finish(&g, t0);
 }

@@ -382,22 +382,21 @@ int bench_dtypes(const char *arg)
     die("--dtype wants s, d or both, got \"%s\"", arg);
 }
 
-int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, FILE **csv,
-                char *path, size_t path_size, ceilings *dev, cudaStream_t *stream, cublasHandle_t *cublas,
-                mv_handle *mvh, curandGenerator_t *gen)
+int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, ceilings *dev,
+                bench_run *g)
 {
-    *csv = open_csv(out, csv_name, header, path, path_size);
+    g->csv = open_csv(out, csv_name, header, g->path, sizeof g->path);
     memset(dev, 0, sizeof *dev);
     probe_device(dev);
     if (!dev->have_gpu) {
         printf("mvbench %s: no NVIDIA GPU here; every row needs one\n", command);
-        fclose(*csv);
+        fclose(g->csv);
         return 0;
     }
-    gpu_open(stream, cublas, mvh);
-    CUBLAS_OK(cublasSetMathMode(*cublas, CUBLAS_DEFAULT_MATH));
-    rng_open(gen, *stream);
-    measure_ceilings(dev, *stream);
+    gpu_open(&g->stream, &g->cublas, &g->mvh);
+    CUBLAS_OK(cublasSetMathMode(g->cublas, CUBLAS_DEFAULT_MATH));
+    rng_open(&g->gen, g->stream);
+    measure_ceilings(dev, g->stream);
     return 1;
 }
 
@@ -446,6 +445,27 @@ int next_shape(const char **p, int square_ok, long long *m, long long *n)
     if (*end && *end != ',')
         return 0;
     *p = *end == ',' ? end + 1 : end;
+    return 1;
+}
+
+void parse_shape_list(const char *arg, const char *option, int square_ok, int max, int (*add)(int64_t m, int64_t n))
+{
+    for (const char *p = arg; *p;) {
+        long long m, n;
+        if (!next_shape(&p, square_ok, &m, &n))
+            die("%s wants %s entries separated by commas, got \"%s\"", option, square_ok ? "N or MxN" : "MxN", arg);
+        if (!add(m, n))
+            die("%s: %lldx%lld is not a shape (or more than %d shapes)", option, m, n, max);
+    }
+}
+
+int shape_append(int64_t *ms, int64_t *ns, int *count, int max, int64_t m, int64_t n)
+{
+    if (*count == max || m < 1 || n < 1)
+        return 0;
+    ms[*count] = m;
+    ns[*count] = n;
+    ++*count;
     return 1;
 }
 
@@ -561,11 +581,10 @@ void print_run_line(const char *command, const ceilings *dev, uint64_t seed, int
            command, dev->device, dev->read_gbps, (unsigned long long)seed, nshapes, rounds);
 }
 
-int bench_finish(FILE *csv, const char *path, double t0, int failures, curandGenerator_t gen, cublasHandle_t cublas,
-                 mv_handle mvh, cudaStream_t stream)
+int bench_finish(bench_run *g, double t0)
 {
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    fclose(g->csv);
+    printf("\nwrote %s (%.0f s)%s\n", g->path, now_s() - t0, g->failures ? "; FAILED results above" : "");
+    gpu_close(g->gen, g->cublas, g->mvh, g->stream);
+    return g->failures ? 1 : 0;
 }

@@ -133,6 +133,19 @@ void probe_device(ceilings *c);
  * kernels back to back) on stream. */
 void measure_ceilings(ceilings *c, cudaStream_t stream);
 
+/* What a command's rows run with, one per command (its static g): the
+ * stream with a cuBLAS handle and a matvec handle on it, cuRAND, the CSV
+ * file and its path, and the count of wrong results (the exit status). */
+typedef struct {
+    cudaStream_t stream;
+    cublasHandle_t cublas;
+    mv_handle mvh;
+    curandGenerator_t gen;
+    FILE *csv;
+    char path[4096];
+    int failures;
+} bench_run;
+
 /* Options every command with its own options shares: --rounds N, --out DIR,
  * --seed N. Returns 1 when argv[*i] was one of them (and moves *i past its
  * value), else 0. */
@@ -143,9 +156,8 @@ int bench_dtypes(const char *arg);
  * device, a stream with a cuBLAS handle (FP32 on the CUDA cores) and a
  * matvec handle, cuRAND, the measured ceilings. Returns 0, having said so
  * and closed the CSV, when there is no GPU. */
-int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, FILE **csv,
-                char *path, size_t path_size, ceilings *dev, cudaStream_t *stream, cublasHandle_t *cublas,
-                mv_handle *mvh, curandGenerator_t *gen);
+int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, ceilings *dev,
+                bench_run *g);
 
 /* The end of a command's option loop: for -h or --help prints usage and
  * returns 1 (the command then returns 0); for anything else prints usage
@@ -163,6 +175,15 @@ int parse_count(const char *arg, long long lo, long long hi, long long *v);
  * it and its comma. Returns 0, the caller saying so, when it is malformed;
  * the values themselves are the caller's to judge. */
 int next_shape(const char **p, int square_ok, long long *m, long long *n);
+
+/* A --sizes or --shapes list: each of its next_shape entries goes to
+ * add(m, n), which returns 0 for what is not a shape or one shape too many;
+ * exits on a malformed entry ("<option> wants N or MxN entries", or MxN
+ * without square_ok) or such a shape (naming max). */
+void parse_shape_list(const char *arg, const char *option, int square_ok, int max, int (*add)(int64_t m, int64_t n));
+/* Appends m x n to the shape arrays ms, ns (*count of them, room for max);
+ * 0 when they are full or m or n is below 1. */
+int shape_append(int64_t *ms, int64_t *ns, int *count, int max, int64_t m, int64_t n);
 
 /* alpha = 1 and beta = 0 in float or double (dbl), for the calls' host
  * scalars. */
@@ -216,11 +237,10 @@ double geomean_of(const geomean *g);
 /* "mvbench <command>: device D, read bandwidth B GB/s (measured), seed S,
  * N shapes, R rounds, cold", the first line of a cold-timed command. */
 void print_run_line(const char *command, const ceilings *dev, uint64_t seed, int nshapes, int rounds);
-/* The end of a command begun with bench_begin: closes the CSV, prints
- * "wrote PATH (S s)" from t0 (with a note when failures), closes the
+/* The end of a command's GPU rows: closes the CSV, prints "wrote PATH
+ * (S s)" from t0 (with a note when there were failures), closes the
  * generator, the handles and the stream; returns the exit status. */
-int bench_finish(FILE *csv, const char *path, double t0, int failures, curandGenerator_t gen, cublasHandle_t cublas,
-                 mv_handle mvh, cudaStream_t stream);
+int bench_finish(bench_run *g, double t0);
 
 /* "[####....] done/total what, elapsed, left" on stderr: a bar on a terminal,
  * a line per tenth otherwise. The clock starts at progress_reset(). */

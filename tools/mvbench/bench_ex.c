@@ -97,12 +97,7 @@ static ex_result results[MAX_RESULTS];
 static int nresults;
 
 static ex_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 
 #ifdef MVBENCH_HAVE_CUBLAS_GEMV_16
 enum { C_CUBLAS, C_CUBLAS_AA, C_MATVEC, C_CUBLAS_GEMV, C_COUNT };
@@ -178,20 +173,20 @@ static void enqueue(void *ctx, int c)
     case C_CUBLAS:
     case C_CUBLAS_AA:
         /* y (len_y x 1) = op(A) (len_y x len_x) times x (len_x x 1). */
-        CUBLAS_OK(cublasGemmEx_64(cublas, op, CUBLAS_OP_N, ly, 1, lx, &one, A, cuda_type(p->at), lda, p->xc,
+        CUBLAS_OK(cublasGemmEx_64(g.cublas, op, CUBLAS_OP_N, ly, 1, lx, &one, A, cuda_type(p->at), lda, p->xc,
                                   cuda_type(p->at), lx, &zero, p->y, cuda_type(p->yt), ly, CUBLAS_COMPUTE_32F,
                                   CUBLAS_GEMM_DEFAULT));
         return;
 #ifdef MVBENCH_HAVE_CUBLAS_GEMV_16
     case C_CUBLAS_GEMV:
-        CUBLAS_OK(bench_ex_cublas_gemv(cublas, p->trans, m, n, A, p->at, lda, p->xc, p->y, p->yt));
+        CUBLAS_OK(bench_ex_cublas_gemv(g.cublas, p->trans, m, n, A, p->at, lda, p->xc, p->y, p->yt));
         return;
 #endif
     default: {
-        const mv_status st = mv_gemv_ex(mvh, p->trans ? MV_OP_T : MV_OP_N, m, n, &one, A, p->at, lda, p->x, p->xt,
+        const mv_status st = mv_gemv_ex(g.mvh, p->trans ? MV_OP_T : MV_OP_N, m, n, &one, A, p->at, lda, p->x, p->xt,
                                         1, &zero, p->y, p->yt, 1);
         if (st != MV_SUCCESS)
-            die("mv_gemv_ex: %s", mv_last_error(mvh));
+            die("mv_gemv_ex: %s", mv_last_error(g.mvh));
     }
     }
 }
@@ -200,20 +195,20 @@ static void enqueue(void *ctx, int c)
 static int check(void *ctx, int c)
 {
     problem *p = ctx;
-    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->len_y * type_size(p->yt), stream));
+    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->len_y * type_size(p->yt), g.stream));
     p->cur = 0;
     enqueue(p, c);
-    check_begin(p->counters, stream);
+    check_begin(p->counters, g.stream);
     CUDA_OK(bench_ex_check(p->y, p->yt, is_cublas(c) ? p->ref_c : p->ref, is_cublas(c) ? p->bound_c : p->bound,
-                           (size_t)p->len_y, p->len_x, &p->counters[0], &p->counters[1], stream));
+                           (size_t)p->len_y, p->len_x, &p->counters[0], &p->counters[1], g.stream));
     unsigned long long first;
-    const unsigned long long bad = check_end(p->counters, &first, stream);
+    const unsigned long long bad = check_end(p->counters, &first, g.stream);
     if (bad == 0)
         return 1;
     printf("FAILED: %s A %s x %s y %s op %c %lldx%lld lda %lld: %llu wrong elements, the first at %llu\n", names[c],
            type_name(p->at), type_name(is_cublas(c) ? p->at : p->xt), type_name(p->yt), p->trans ? 'T' : 'N',
            (long long)p->m, (long long)p->n, (long long)p->lda, bad, first);
-    ++failures;
+    ++g.failures;
     return 0;
 }
 
@@ -221,8 +216,8 @@ static int check(void *ctx, int c)
  * count floats. */
 static void fill(void *dst, mv_datatype type, float *tmp, size_t count, uint64_t seed)
 {
-    fill_uniform(gen, tmp, count, 0, seed, stream);
-    CUDA_OK(bench_ex_from_float(tmp, dst, type, count, stream));
+    fill_uniform(g.gen, tmp, count, 0, seed, g.stream);
+    CUDA_OK(bench_ex_from_float(tmp, dst, type, count, g.stream));
 }
 
 /* Bytes a call of contender c moves: A's m n elements and x read, y written. */
@@ -264,28 +259,28 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
     fill(p.x, p.xt, tmp, lx, s->seed + 1);
     if (p.xt != at) {
         CUDA_OK(cudaMalloc(&p.xc, lx * type_size(at)));
-        CUDA_OK(bench_ex_from_float(tmp, p.xc, at, lx, stream));
+        CUDA_OK(bench_ex_from_float(tmp, p.xc, at, lx, g.stream));
         CUDA_OK(cudaMalloc((void **)&p.ref_c, ly * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&p.bound_c, ly * sizeof(double)));
-        CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.xc, at, p.ref_c, p.bound_c, stream));
+        CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.xc, at, p.ref_c, p.bound_c, g.stream));
     } else {
         p.xc = p.x;
         p.ref_c = p.ref;
         p.bound_c = p.bound;
     }
-    CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.x, p.xt, p.ref, p.bound, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.x, p.xt, p.ref, p.bound, g.stream));
+    CUDA_OK(cudaStreamSynchronize(g.stream));
     CUDA_OK(cudaFree(tmp));
 
     timing t[C_COUNT];
     const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
-    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, stream, t);
+    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
     const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
-        fprintf(csv, "ex,%s,%s,%s,%c,%lld,%lld,%lld,%s,", type_name(at), type_name(is_cublas(c) ? at : p.xt),
+        fprintf(g.csv, "ex,%s,%s,%s,%c,%lld,%lld,%lld,%s,", type_name(at), type_name(is_cublas(c) ? at : p.xt),
                 type_name(p.yt), trans ? 'T' : 'N', (long long)p.m, (long long)p.n, (long long)p.lda, names[c]);
-        csv_measurement(csv, &t[c], call_bytes(&p, c), dev, 1, cb, spread, p.copies);
+        csv_measurement(g.csv, &t[c], call_bytes(&p, c), dev, 1, cb, spread, p.copies);
     }
     char shape[64];
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)p.m, (long long)p.n);
@@ -297,7 +292,7 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
 #endif
     printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
     fflush(stdout);
-    fflush(csv); /* a run cut short keeps its rows */
+    fflush(g.csv); /* a run cut short keeps its rows */
 
     if (nresults < MAX_RESULTS) {
         ex_result *r = &results[nresults++];
@@ -387,16 +382,10 @@ static int add_shape(int64_t m, int64_t n, int64_t lda, uint64_t seed, int rando
     return 1;
 }
 
-/* MxN entries separated by commas, lda = m. */
-static void parse_shapes(const char *arg)
+/* A --shapes entry: lda = m. */
+static int add_listed(int64_t m, int64_t n)
 {
-    for (const char *p = arg; *p;) {
-        long long m, n;
-        if (!next_shape(&p, 0, &m, &n))
-            die("--shapes wants MxN entries separated by commas, got \"%s\"", arg);
-        if (!add_shape(m, n, m, o.seed + 97 * (uint64_t)o.nshapes, 0))
-            die("--shapes: %lldx%lld is not a shape (or more than %d shapes)", m, n, MAX_SHAPES);
-    }
+    return add_shape(m, n, m, o.seed + 97 * (uint64_t)o.nshapes, 0);
 }
 
 /* The index-th random shape, from a stream of its own (the seed and the
@@ -466,19 +455,19 @@ int mvbench_ex(int argc, char **argv)
         o.rounds = o.quick ? 5 : 7;
     else if (o.rounds < 1)
         die("--rounds wants a positive count");
-    parse_shapes(shapes ? shapes : o.quick ? quick_shapes : inference_shapes);
+    parse_shape_list(shapes ? shapes : o.quick ? quick_shapes : inference_shapes, "--shapes", 0, MAX_SHAPES,
+                     add_listed);
     for (int k = 0; k < o.random; ++k)
         draw_shape(k);
-    char path[4096];
     ceilings dev;
     if (!bench_begin("ex", o.out, "measurements-ex.csv",
                      "suite,a_type,x_type,y_type,op,m,n,lda,variant,time_us,time_us_min,time_us_max,gbps,"
                      "pct_read_bw,vs_cublas,aa_spread_pct,copies,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
     /* Sums in float to the end, as mv_gemv_ex: cuBLAS may otherwise add
      * split parts of a sum rounded to a 16-bit y. */
-    CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION));
+    CUBLAS_OK(cublasSetMathMode(g.cublas, CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION));
     print_run_line("ex", &dev, o.seed, o.nshapes, o.rounds);
     for (int i = 0; i < o.nshapes; ++i) {
         const ex_shape *s = &o.shapes[i];
@@ -517,5 +506,5 @@ int mvbench_ex(int argc, char **argv)
     for (int half = 0; half < 2; ++half)
         for (int trans = 0; trans < 2; ++trans)
             summary(half, trans);
-    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
+    return bench_finish(&g, t0);
 }

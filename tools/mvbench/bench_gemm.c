@@ -88,13 +88,9 @@ typedef struct {
     int kind;
 } contender;
 
-static cudaStream_t stream;
-static cublasHandle_t cublas, cublas_ws;
+static bench_run g;
+static cublasHandle_t cublas_ws;
 static void *cublas_ws_mem;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
 
 /* One product: C (m x n) = op(A) op(B), op(A) m x k, op(B) k x n, every
  * matrix stored without padding (lda = rows of A as stored, and so on). */
@@ -225,9 +221,9 @@ static void problem_make(problem *pb, const gemm_shape *sh, uint64_t seed, int h
     CUDA_OK(cudaMalloc((void **)&pb->ref, pb->count_c * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&pb->bound, pb->count_c * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&pb->counters, 2 * sizeof(unsigned long long)));
-    fill_uniform(gen, pb->A, pb->count_a, dbl, seed, stream);
-    fill_uniform(gen, pb->B, pb->count_b, dbl, seed + 1, stream);
-    CUDA_OK(cudaStreamSynchronize(stream));
+    fill_uniform(g.gen, pb->A, pb->count_a, dbl, seed, g.stream);
+    fill_uniform(g.gen, pb->B, pb->count_b, dbl, seed + 1, g.stream);
+    CUDA_OK(cudaStreamSynchronize(g.stream));
     *cpu_us = 0.0;
     if (host_ref) {
         /* The reference on the host: the naive CPU row itself, then the
@@ -256,14 +252,14 @@ static void problem_make(problem *pb, const gemm_shape *sh, uint64_t seed, int h
         CUDA_OK(cudaMalloc((void **)&Bd, pb->count_b * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&Aa, pb->count_a * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&Ba, pb->count_b * sizeof(double)));
-        CUDA_OK(bench_gemm_to_double(pb->A, dbl, Ad, Aa, pb->count_a, stream));
-        CUDA_OK(bench_gemm_to_double(pb->B, dbl, Bd, Ba, pb->count_b, stream));
+        CUDA_OK(bench_gemm_to_double(pb->A, dbl, Ad, Aa, pb->count_a, g.stream));
+        CUDA_OK(bench_gemm_to_double(pb->B, dbl, Bd, Ba, pb->count_b, g.stream));
         const double one = 1.0, zero = 0.0;
         const cublasOperation_t opa = sh->ta ? CUBLAS_OP_T : CUBLAS_OP_N, opb = sh->tb ? CUBLAS_OP_T : CUBLAS_OP_N;
         const int64_t m = sh->m, n = sh->n, k = sh->k, lda = lda_of(sh), ldb = ldb_of(sh);
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, opb, m, n, k, &one, Ad, lda, Bd, ldb, &zero, pb->ref, m));
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, opb, m, n, k, &one, Aa, lda, Ba, ldb, &zero, pb->bound, m));
-        CUDA_OK(cudaStreamSynchronize(stream));
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, opb, m, n, k, &one, Ad, lda, Bd, ldb, &zero, pb->ref, m));
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, opb, m, n, k, &one, Aa, lda, Ba, ldb, &zero, pb->bound, m));
+        CUDA_OK(cudaStreamSynchronize(g.stream));
         CUDA_OK(cudaFree(Ad));
         CUDA_OK(cudaFree(Bd));
         CUDA_OK(cudaFree(Aa));
@@ -293,7 +289,7 @@ static void enqueue(const contender *c, problem *pb)
     case K_CUBLAS:
     case K_CUBLAS_WS: {
         const cublasOperation_t opa = sh->ta ? CUBLAS_OP_T : CUBLAS_OP_N, opb = sh->tb ? CUBLAS_OP_T : CUBLAS_OP_N;
-        cublasHandle_t handle = c->kind == K_CUBLAS_WS ? cublas_ws : cublas;
+        cublasHandle_t handle = c->kind == K_CUBLAS_WS ? cublas_ws : g.cublas;
         if (sh->dbl)
             CUBLAS_OK(cublasDgemm_64(handle, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
         else
@@ -301,26 +297,26 @@ static void enqueue(const contender *c, problem *pb)
         return;
     }
     case K_DEFAULT:
-        st = sh->dbl ? mv_dgemm(mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m)
-                     : mv_sgemm(mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m);
+        st = sh->dbl ? mv_dgemm(g.mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m)
+                     : mv_sgemm(g.mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m);
         break;
     default:
-        st = mv_gemm_variant_run(mvh, c->name, sh->dbl, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C,
+        st = mv_gemm_variant_run(g.mvh, c->name, sh->dbl, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C,
                                  m);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", c->name, mv_last_error(mvh));
+        die("%s: %s", c->name, mv_last_error(g.mvh));
 }
 
 /* The path matvec's default takes for the calls enqueue makes. */
 static const char *default_path(const problem *pb)
 {
     const gemm_shape *sh = &pb->sh;
-    const char *path = mv_gemm_default_path(mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N,
-                                            sh->m, sh->n, sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B, ldb_of(sh),
-                                            bench_zero(sh->dbl), pb->C, sh->m);
+    const char *path = mv_gemm_default_path(g.mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N,
+                                            sh->m, sh->n, sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B,
+                                            ldb_of(sh), bench_zero(sh->dbl), pb->C, sh->m);
     if (!path)
-        die("mv_gemm_default_path: %s", mv_last_error(mvh));
+        die("mv_gemm_default_path: %s", mv_last_error(g.mvh));
     return path;
 }
 
@@ -329,11 +325,11 @@ static const char *default_path(const problem *pb)
 static int check(const contender *c, problem *pb)
 {
     const gemm_shape *sh = &pb->sh;
-    CUDA_OK(cudaMemsetAsync(pb->C, 0xff, pb->count_c * pb->esize, stream)); /* all-ones bits: NaN */
+    CUDA_OK(cudaMemsetAsync(pb->C, 0xff, pb->count_c * pb->esize, g.stream)); /* all-ones bits: NaN */
     enqueue(c, pb);
     unsigned long long first;
     const unsigned long long bad =
-        check_result(pb->C, sh->dbl, pb->ref, pb->bound, pb->count_c, sh->k, pb->counters, &first, stream);
+        check_result(pb->C, sh->dbl, pb->ref, pb->bound, pb->count_c, sh->k, pb->counters, &first, g.stream);
     if (bad == 0)
         return 1;
     double want = 0.0, bound = 0.0;
@@ -355,7 +351,7 @@ static int check(const contender *c, problem *pb)
            c->name, sh->dbl ? "double" : "float", sh->ta ? 'T' : 'N', sh->tb ? 'T' : 'N', dims, bad,
            (long long)(first % (unsigned long long)sh->m), (long long)(first / (unsigned long long)sh->m), got,
            want, bound);
-    ++failures;
+    ++g.failures;
     return 0;
 }
 
@@ -378,7 +374,7 @@ static void time_all(const contender *cs, int nc, problem *pb, timing *t)
 {
     const batching b = {1, 2, 1.0, o.target_ms, 1e-3, 200};
     timed ctx = {cs, pb};
-    time_interleaved(nc, o.rounds, &b, enqueue_timed, &ctx, stream, t);
+    time_interleaved(nc, o.rounds, &b, enqueue_timed, &ctx, g.stream, t);
 }
 
 static double gflops(const gemm_shape *sh, double us)
@@ -390,15 +386,15 @@ static double gflops(const gemm_shape *sh, double us)
 static void csv_row(const char *suite, const gemm_shape *sh, const char *name, const timing *t, double cublas_us,
                     double aa_spread, const char *path)
 {
-    fprintf(csv, "%s,%c,%c%c,%lld,%lld,%lld,%s,", suite, sh->dbl ? 'd' : 's', sh->ta ? 'T' : 'N',
+    fprintf(g.csv, "%s,%c,%c%c,%lld,%lld,%lld,%s,", suite, sh->dbl ? 'd' : 's', sh->ta ? 'T' : 'N',
             sh->tb ? 'T' : 'N', (long long)sh->m, (long long)sh->n, (long long)sh->k, name);
     if (t->ok)
-        fprintf(csv, "%.3f,%.3f,%.3f,%.1f,", t->med, t->min, t->max, gflops(sh, t->med));
+        fprintf(g.csv, "%.3f,%.3f,%.3f,%.1f,", t->med, t->min, t->max, gflops(sh, t->med));
     else
-        fprintf(csv, ",,,,");
+        fprintf(g.csv, ",,,,");
     if (t->ok && cublas_us > 0)
-        fprintf(csv, "%.2f", 100.0 * cublas_us / t->med);
-    fprintf(csv, ",%.2f,%s,%s\n", 100.0 * aa_spread, t->ok ? "ok" : "FAILED", path);
+        fprintf(g.csv, "%.2f", 100.0 * cublas_us / t->med);
+    fprintf(g.csv, ",%.2f,%s,%s\n", 100.0 * aa_spread, t->ok ? "ok" : "FAILED", path);
 }
 
 static void run_size(int64_t s, int index, const char *suite)
@@ -718,11 +714,10 @@ int mvbench_gemm(int argc, char **argv)
             die("--sizes wants positive integers separated by commas, got \"%s\"", sizes);
     }
 
-    char path[4096];
-    csv = open_csv(o.out, "measurements-gemm.csv",
+    g.csv = open_csv(o.out, "measurements-gemm.csv",
                    "suite,dtype,op,m,n,k,variant,time_us,time_us_min,time_us_max,gflops,pct_cublas,aa_spread_pct,"
                    "check,path\n",
-                   path, sizeof path);
+                   g.path, sizeof g.path);
 
     ceilings dev;
     memset(&dev, 0, sizeof dev);
@@ -733,7 +728,7 @@ int mvbench_gemm(int argc, char **argv)
                (long long)o.min_dim, (long long)o.max_dim, (unsigned long long)o.seed, o.rounds);
         if (!dev.have_gpu) {
             printf("No NVIDIA GPU here: every row of --random (cuBLAS and matvec's default) needs one.\n");
-            fclose(csv);
+            fclose(g.csv);
             return 0;
         }
     } else {
@@ -742,8 +737,8 @@ int mvbench_gemm(int argc, char **argv)
                o.tile_sweep ? ", TILE_DIM sweep" : "");
         if (!dev.have_gpu) {
             cpu_only();
-            fclose(csv);
-            printf("wrote %s\n", path);
+            fclose(g.csv);
+            printf("wrote %s\n", g.path);
             return 0;
         }
     }
@@ -751,18 +746,18 @@ int mvbench_gemm(int argc, char **argv)
     const int any_float = o.random ? (o.dtypes & 1) : !o.dbl;
     if (any_float && tf32 && strcmp(tf32, "0") != 0)
         printf("WARNING: NVIDIA_TF32_OVERRIDE=%s may let cuBLAS use TF32: the cuBLAS row would not be FP32\n", tf32);
-    gpu_open(&stream, &cublas, &mvh);
+    gpu_open(&g.stream, &g.cublas, &g.mvh);
     /* FP32 on the CUDA cores, the accuracy class of the library's kernel:
      * the default math mode, never CUBLAS_TF32_TENSOR_OP_MATH. */
-    CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH));
+    CUBLAS_OK(cublasSetMathMode(g.cublas, CUBLAS_DEFAULT_MATH));
     if (o.random) {
         CUBLAS_OK(cublasCreate(&cublas_ws));
-        CUBLAS_OK(cublasSetStream(cublas_ws, stream));
+        CUBLAS_OK(cublasSetStream(cublas_ws, g.stream));
         CUDA_OK(cudaMalloc(&cublas_ws_mem, (size_t)32 << 20));
         CUBLAS_OK(cublasSetWorkspace(cublas_ws, cublas_ws_mem, (size_t)32 << 20));
         CUBLAS_OK(cublasSetMathMode(cublas_ws, CUBLAS_DEFAULT_MATH));
     }
-    rng_open(&gen, stream);
+    rng_open(&g.gen, g.stream);
 
     const double t0 = now_s();
     if (o.random) {
@@ -778,5 +773,5 @@ int mvbench_gemm(int argc, char **argv)
         CUBLAS_OK(cublasDestroy(cublas_ws));
         CUDA_OK(cudaFree(cublas_ws_mem));
     }
-    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
+    return bench_finish(&g, t0);
 }

@@ -64,12 +64,7 @@ static multi_result results[MAX_RESULTS];
 static int nresults;
 
 static multi_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 
 /* Contenders: these four, then o.extra's variants. */
 enum { C_CUBLAS, C_CUBLAS_AA, C_DEFAULT, C_GEMV, C_FIXED };
@@ -117,28 +112,28 @@ static void enqueue(int c, const problem *p)
     case C_CUBLAS_AA: {
         const cublasOperation_t opa = p->trans ? CUBLAS_OP_T : CUBLAS_OP_N;
         if (p->dbl)
-            CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
+            CUBLAS_OK(cublasDgemm_64(g.cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
                                      zero, p->C, p->m));
         else
-            CUBLAS_OK(cublasSgemm_64(cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
+            CUBLAS_OK(cublasSgemm_64(g.cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
                                      zero, p->C, p->m));
         return;
     }
     case C_GEMV: /* one GEMV: the first vector into C's first column */
-        st = p->dbl ? mv_dgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1)
-                    : mv_sgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1);
+        st = p->dbl ? mv_dgemv(g.mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1)
+                    : mv_sgemv(g.mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1);
         break;
     case C_DEFAULT:
-        st = p->dbl ? mv_dgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C, p->m)
-                    : mv_sgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C,
+        st = p->dbl ? mv_dgemm(g.mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C, p->m)
+                    : mv_sgemm(g.mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C,
                                p->m);
         break;
     default:
-        st = mv_gemm_variant_run(mvh, contender_name(c), p->dbl, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows,
+        st = mv_gemm_variant_run(g.mvh, contender_name(c), p->dbl, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows,
                                  p->B, p->kk, zero, p->C, p->m);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", contender_name(c), mv_last_error(mvh));
+        die("%s: %s", contender_name(c), mv_last_error(g.mvh));
 }
 
 /* One call on C full of NaN, checked on the device; gemv-1 checks its one
@@ -146,16 +141,16 @@ static void enqueue(int c, const problem *p)
 static int check(int c, problem *p)
 {
     const size_t count = (size_t)(p->m * (c == C_GEMV ? 1 : p->kv));
-    CUDA_OK(cudaMemsetAsync(p->C, 0xff, (size_t)(p->m * p->kv) * p->es, stream));
+    CUDA_OK(cudaMemsetAsync(p->C, 0xff, (size_t)(p->m * p->kv) * p->es, g.stream));
     enqueue(c, p);
     unsigned long long first;
     const unsigned long long bad = check_result(p->C, p->dbl, p->ref, p->bound, count, p->kk, p->counters, &first,
-                                                stream);
+                                                g.stream);
     if (bad == 0)
         return 1;
     printf("FAILED: %s %s %c k=%lld: %llu wrong elements, first at %llu\n", contender_name(c), p->dbl ? "double" : "float",
            p->trans ? 'T' : 'N', (long long)p->kv, bad, first);
-    ++failures;
+    ++g.failures;
     return 0;
 }
 
@@ -178,7 +173,7 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
         t[c].ok = offered[c] && check(c, p); /* a variant without this type is left out */
     }
     const batching b = {1, 2, 1.0, 20.0, 1e-3, 200};
-    time_interleaved(nc, o.rounds, &b, enqueue_timed, p, stream, t);
+    time_interleaved(nc, o.rounds, &b, enqueue_timed, p, g.stream, t);
     const double bytes = (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m) * (double)p->kv);
     const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
     if (t[C_GEMV].ok)
@@ -188,9 +183,9 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
             continue;
         const double call_bytes =
             c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m)) : bytes;
-        fprintf(csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
+        fprintf(g.csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
                 (long long)o.cols, (long long)p->kv, contender_name(c));
-        csv_measurement(csv, &t[c], call_bytes, dev, 0, 0.0, spread, -1);
+        csv_measurement(g.csv, &t[c], call_bytes, dev, 0, 0.0, spread, -1);
     }
     const double mv = t[C_DEFAULT].ok ? t[C_DEFAULT].med : NAN, cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : NAN;
     printf("  %4lld %10.2f %6.1f%% %10.2f %6.1f%% %8.3f %9.3f %7.1f%%", (long long)p->kv, mv,
@@ -223,15 +218,15 @@ static void run_op(int dbl, int trans, const ceilings *dev)
     CUDA_OK(cudaMalloc((void **)&p.ref, nc * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.bound, nc * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.counters, 2 * sizeof(unsigned long long)));
-    fill_uniform(gen, p.A, na, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans), stream);
-    fill_uniform(gen, p.B, nb, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans) + 1, stream);
+    fill_uniform(g.gen, p.A, na, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans), g.stream);
+    fill_uniform(g.gen, p.B, nb, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans) + 1, g.stream);
     double *Ad, *Aa, *Bd, *Ba;
     CUDA_OK(cudaMalloc((void **)&Ad, na * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&Aa, na * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&Bd, nb * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&Ba, nb * sizeof(double)));
-    CUDA_OK(bench_gemm_to_double(p.A, dbl, Ad, Aa, na, stream));
-    CUDA_OK(bench_gemm_to_double(p.B, dbl, Bd, Ba, nb, stream));
+    CUDA_OK(bench_gemm_to_double(p.A, dbl, Ad, Aa, na, g.stream));
+    CUDA_OK(bench_gemm_to_double(p.B, dbl, Bd, Ba, nb, g.stream));
     printf("\n%s op %c: A %lld x %lld (%.0f MiB); C = op(A) B, B with k columns\n"
            "     k  matvec us  %%read  cuBLAS us  %%read   /cuBLAS  per-vector/GEMV  A/A\n",
            dbl ? "double" : "float", trans ? 'T' : 'N', (long long)o.rows, (long long)o.cols,
@@ -241,11 +236,11 @@ static void run_op(int dbl, int trans, const ceilings *dev)
         p.kv = o.ks[i];
         const double one = 1.0, zero = 0.0;
         const cublasOperation_t opa = trans ? CUBLAS_OP_T : CUBLAS_OP_N;
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Ad, o.rows, Bd, p.kk, &zero, p.ref,
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Ad, o.rows, Bd, p.kk, &zero, p.ref,
                                  p.m));
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Aa, o.rows, Ba, p.kk, &zero,
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Aa, o.rows, Ba, p.kk, &zero,
                                  p.bound, p.m));
-        CUDA_OK(cudaStreamSynchronize(stream));
+        CUDA_OK(cudaStreamSynchronize(g.stream));
         run_k(&p, dev, &gemv_us);
         progress(i + 1, o.nks, "vector counts");
     }
@@ -306,12 +301,11 @@ int mvbench_multi(int argc, char **argv)
     o.nks = parse_sizes(ks, o.ks, MAX_KS, &rest);
     if (o.nks < 1)
         die("--ks wants positive integers separated by commas, got \"%s\"", ks);
-    char path[4096];
     ceilings dev;
     if (!bench_begin("multi", o.out, "measurements-multi.csv",
                      "suite,dtype,op,rows,cols,k,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
                      "aa_spread_pct,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
     printf("mvbench multi: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d rounds\n", dev.device,
            dev.read_gbps, (unsigned long long)o.seed, o.rounds);
@@ -357,5 +351,5 @@ int mvbench_multi(int argc, char **argv)
                                trans ? 'T' : 'N', (long long)o.ks[i], low, exp(logsum / count), slower, count);
                 }
     }
-    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
+    return bench_finish(&g, t0);
 }

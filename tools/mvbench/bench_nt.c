@@ -40,12 +40,7 @@ typedef struct {
 } nt_options;
 
 static nt_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 /* The lowest % of the read bandwidth over shapes whose A has 64 MiB or
  * more (issue 20's target), per type. */
 static double low_pct_64[2] = {INFINITY, INFINITY};
@@ -87,30 +82,30 @@ static void enqueue(void *ctx, int c)
     case C_CUBLAS2:
     case C_CUBLAS2_AA:
         if (p->dbl) {
-            CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
-            CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
+            CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
+            CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
         } else {
-            CUBLAS_OK(cublasSgemv_64(cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
-            CUBLAS_OK(cublasSgemv_64(cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
+            CUBLAS_OK(cublasSgemv_64(g.cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
+            CUBLAS_OK(cublasSgemv_64(g.cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
         }
         return;
     case C_NT: {
-        const mv_status st = p->dbl ? mv_dgemv_nt(mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
+        const mv_status st = p->dbl ? mv_dgemv_nt(g.mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
                                                   1, zero, p->z, 1)
-                                    : mv_sgemv_nt(mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
+                                    : mv_sgemv_nt(g.mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
                                                   1, zero, p->z, 1);
         if (st != MV_SUCCESS)
-            die("mv_gemv_nt: %s", mv_last_error(mvh));
+            die("mv_gemv_nt: %s", mv_last_error(g.mvh));
         return;
     }
     default: {
-        mv_status st = p->dbl ? mv_dgemv(mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1)
-                              : mv_sgemv(mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1);
+        mv_status st = p->dbl ? mv_dgemv(g.mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1)
+                              : mv_sgemv(g.mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1);
         if (st == MV_SUCCESS)
-            st = p->dbl ? mv_dgemv(mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1)
-                        : mv_sgemv(mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1);
+            st = p->dbl ? mv_dgemv(g.mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1)
+                        : mv_sgemv(g.mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1);
         if (st != MV_SUCCESS)
-            die("mv_gemv: %s", mv_last_error(mvh));
+            die("mv_gemv: %s", mv_last_error(g.mvh));
     }
     }
 }
@@ -118,15 +113,15 @@ static void enqueue(void *ctx, int c)
 static int check_one(problem *p, const void *got, const double *ref, const double *bound, int64_t len, int64_t k)
 {
     unsigned long long first;
-    return check_result(got, p->dbl, ref, bound, (size_t)len, k, p->counters, &first, stream) == 0;
+    return check_result(got, p->dbl, ref, bound, (size_t)len, k, p->counters, &first, g.stream) == 0;
 }
 
 /* One call with y and z full of NaN; both checked. */
 static int check(void *ctx, int c)
 {
     problem *p = ctx;
-    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->m * p->es, stream));
-    CUDA_OK(cudaMemsetAsync(p->z, 0xff, (size_t)p->n * p->es, stream));
+    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->m * p->es, g.stream));
+    CUDA_OK(cudaMemsetAsync(p->z, 0xff, (size_t)p->n * p->es, g.stream));
     p->cur = 0;
     enqueue(p, c);
     const int ok = check_one(p, p->y, p->ref_y, p->bound_y, p->m, p->n) &&
@@ -134,7 +129,7 @@ static int check(void *ctx, int c)
     if (!ok) {
         printf("FAILED: %s %s m=%lld n=%lld\n", names[c], p->dbl ? "double" : "float", (long long)p->m,
                (long long)p->n);
-        ++failures;
+        ++g.failures;
     }
     return ok;
 }
@@ -153,14 +148,14 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
     p.copies = cold_copies(a_bytes, dev, 16);
     for (int i = 0; i < p.copies; ++i) {
         CUDA_OK(cudaMalloc(&p.A[i], na * p.es));
-        fill_uniform(gen, p.A[i], na, dbl, o.seed + 31 * (uint64_t)index + (uint64_t)i, stream);
+        fill_uniform(g.gen, p.A[i], na, dbl, o.seed + 31 * (uint64_t)index + (uint64_t)i, g.stream);
     }
     CUDA_OK(cudaMalloc(&p.x, (size_t)n * p.es));
     CUDA_OK(cudaMalloc(&p.w, (size_t)m * p.es));
     CUDA_OK(cudaMalloc(&p.y, (size_t)m * p.es));
     CUDA_OK(cudaMalloc(&p.z, (size_t)n * p.es));
-    fill_uniform(gen, p.x, (size_t)n, dbl, o.seed + 31 * (uint64_t)index + 20, stream);
-    fill_uniform(gen, p.w, (size_t)m, dbl, o.seed + 31 * (uint64_t)index + 21, stream);
+    fill_uniform(g.gen, p.x, (size_t)n, dbl, o.seed + 31 * (uint64_t)index + 20, g.stream);
+    fill_uniform(g.gen, p.w, (size_t)m, dbl, o.seed + 31 * (uint64_t)index + 21, g.stream);
     CUDA_OK(cudaMalloc((void **)&p.ref_y, (size_t)m * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.bound_y, (size_t)m * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.ref_z, (size_t)n * sizeof(double)));
@@ -174,15 +169,15 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
         CUDA_OK(cudaMalloc((void **)&xa, (size_t)n * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&wd, (size_t)m * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&wa, (size_t)m * sizeof(double)));
-        CUDA_OK(bench_gemm_to_double(p.A[0], dbl, Ad, Aa, na, stream));
-        CUDA_OK(bench_gemm_to_double(p.x, dbl, xd, xa, (size_t)n, stream));
-        CUDA_OK(bench_gemm_to_double(p.w, dbl, wd, wa, (size_t)m, stream));
+        CUDA_OK(bench_gemm_to_double(p.A[0], dbl, Ad, Aa, na, g.stream));
+        CUDA_OK(bench_gemm_to_double(p.x, dbl, xd, xa, (size_t)n, g.stream));
+        CUDA_OK(bench_gemm_to_double(p.w, dbl, wd, wa, (size_t)m, g.stream));
         const double one = 1.0, zero = 0.0;
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_N, m, n, &one, Ad, m, xd, 1, &zero, p.ref_y, 1));
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_N, m, n, &one, Aa, m, xa, 1, &zero, p.bound_y, 1));
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_T, m, n, &one, Ad, m, wd, 1, &zero, p.ref_z, 1));
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_T, m, n, &one, Aa, m, wa, 1, &zero, p.bound_z, 1));
-        CUDA_OK(cudaStreamSynchronize(stream));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_N, m, n, &one, Ad, m, xd, 1, &zero, p.ref_y, 1));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_N, m, n, &one, Aa, m, xa, 1, &zero, p.bound_y, 1));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_T, m, n, &one, Ad, m, wd, 1, &zero, p.ref_z, 1));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_T, m, n, &one, Aa, m, wa, 1, &zero, p.bound_z, 1));
+        CUDA_OK(cudaStreamSynchronize(g.stream));
         CUDA_OK(cudaFree(Ad));
         CUDA_OK(cudaFree(Aa));
         CUDA_OK(cudaFree(xd));
@@ -192,12 +187,12 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
     }
     timing t[C_COUNT];
     const batching b = {2, 3, 1.0, 20.0, 1e-3, 200};
-    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, stream, t);
+    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double bytes = a_bytes + 2.0 * (double)(m + n) * (double)p.es;
     const double spread = aa_spread(&t[C_CUBLAS2], &t[C_CUBLAS2_AA]);
     for (int c = 0; c < C_COUNT; ++c) {
-        fprintf(csv, "nt,%c,%lld,%lld,%s,", dbl ? 'd' : 's', (long long)m, (long long)n, names[c]);
-        csv_measurement(csv, &t[c], bytes, dev, 0, 0.0, spread, -1);
+        fprintf(g.csv, "nt,%c,%lld,%lld,%s,", dbl ? 'd' : 's', (long long)m, (long long)n, names[c]);
+        csv_measurement(g.csv, &t[c], bytes, dev, 0, 0.0, spread, -1);
     }
     if (t[C_NT].ok && t[C_CUBLAS2].ok && t[C_TWO].ok) {
         const double nt = t[C_NT].med;
@@ -230,12 +225,7 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
 
 static int add_shape(int64_t m, int64_t n)
 {
-    if (o.nshapes == MAX_SHAPES || m < 1 || n < 1)
-        return 0;
-    o.m[o.nshapes] = m;
-    o.n[o.nshapes] = n;
-    ++o.nshapes;
-    return 1;
+    return shape_append(o.m, o.n, &o.nshapes, MAX_SHAPES, m, n);
 }
 
 int mvbench_nt(int argc, char **argv)
@@ -306,11 +296,10 @@ int mvbench_nt(int argc, char **argv)
         add_shape(1000, 100000);
         add_shape(100000, 1000);
     }
-    char path[4096];
     ceilings dev;
     if (!bench_begin("nt", o.out, "measurements-nt.csv",
                      "suite,dtype,m,n,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,aa_spread_pct,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
     print_run_line("nt", &dev, o.seed, o.nshapes, o.rounds);
     const double t0 = now_s();
@@ -333,5 +322,5 @@ int mvbench_nt(int argc, char **argv)
             printf("%s: lowest %% of the read bandwidth over the %d shapes with A >= 64 MiB: %.1f%%\n",
                    dbl ? "double" : "float", count_64[dbl], low_pct_64[dbl]);
     }
-    return bench_finish(csv, path, t0, failures, gen, cublas, mvh, stream);
+    return bench_finish(&g, t0);
 }
