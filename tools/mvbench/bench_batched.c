@@ -218,8 +218,7 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
 
     timing t[C_COUNT];
     const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
-    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
-    const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
+    const double spread = check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
         fprintf(g.csv, "batched,%c,%c,%lld,%lld,%lld,%s,", dbl ? 'd' : 's', trans ? 'T' : 'N', (long long)m,
@@ -233,9 +232,7 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     print_cell(&t[C_POINTERS], bytes, cb, dev, 1, 1);
     print_cell(&t[C_CUBLAS_POINTERS], bytes, cb, dev, 0, 1);
     print_cell(&t[C_CUBLAS], bytes, cb, dev, 1, 0);
-    printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
-    fflush(stdout);
-    fflush(g.csv); /* a run cut short keeps its rows */
+    end_row(g.csv, spread, p.copies);
 
     if (nresults < MAX_RESULTS) {
         batched_result *r = &results[nresults++];

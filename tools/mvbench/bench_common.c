@@ -227,14 +227,15 @@ static void enqueue_repeated(void *r, int c, int round, int calls)
         rep->enqueue(rep->ctx, c);
 }
 
-void check_and_time(int nc, int rounds, const batching *b, check_call check, enqueue_call enqueue,
-                    void *ctx, cudaStream_t stream, timing *t)
+double check_and_time(int nc, int rounds, const batching *b, check_call check, enqueue_call enqueue, void *ctx,
+                      cudaStream_t stream, timing *t)
 {
     memset(t, 0, sizeof(timing) * (size_t)nc);
     for (int c = 0; c < nc; ++c)
         t[c].ok = check(ctx, c);
     repeated rep = {enqueue, ctx};
     time_interleaved(nc, rounds, b, enqueue_repeated, &rep, stream, t);
+    return aa_spread(&t[0], &t[1]);
 }
 
 void measure_ceilings(ceilings *c, cudaStream_t stream)
@@ -541,6 +542,13 @@ void print_cell(const timing *t, double bytes, double cublas_us, const ceilings 
         printf(" %8.3f", t->med / cublas_us);
     else if (with_ratio)
         printf(" %8s", "-");
+}
+
+void end_row(FILE *csv, double spread, int copies)
+{
+    printf(" %6.1f%% %6d\n", 100.0 * spread, copies);
+    fflush(stdout);
+    fflush(csv);
 }
 
 void csv_measurement(FILE *csv, const timing *t, double bytes, const ceilings *dev, int with_ratio, double cublas_us,

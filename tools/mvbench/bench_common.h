@@ -111,11 +111,12 @@ void time_interleaved(int nc, int rounds, const batching *b, enqueue_calls run, 
 /* The check-then-time sequence of a command whose contenders all take one
  * problem ctx: t[c].ok = check(ctx, c) for each of the nc contenders (check
  * says what was wrong), then time_interleaved times those that passed, a
- * batch being calls calls of enqueue(ctx, c). */
+ * batch being calls calls of enqueue(ctx, c). Contenders 0 and 1 are cuBLAS
+ * and the same call again: returns their A/A spread (aa_spread). */
 typedef int (*check_call)(void *ctx, int c);
 typedef void (*enqueue_call)(void *ctx, int c);
-void check_and_time(int nc, int rounds, const batching *b, check_call check, enqueue_call enqueue,
-                    void *ctx, cudaStream_t stream, timing *t);
+double check_and_time(int nc, int rounds, const batching *b, check_call check, enqueue_call enqueue, void *ctx,
+                      cudaStream_t stream, timing *t);
 
 typedef struct {
     int have_gpu;
@@ -218,6 +219,9 @@ int slower_beyond(double ratio, double spread);
  * and its time over cuBLAS's (with_ratio; "-" when cublas_us is 0), or
  * FAILED across their width. */
 void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct, int with_ratio);
+/* The end of a table row on stdout: the A/A spread and copies cells; then
+ * stdout and the CSV are flushed, so that a run cut short keeps its rows. */
+void end_row(FILE *csv, double spread, int copies);
 /* The measured columns of a CSV row, from time_us on: time_us, its min and
  * max, gbps, pct_read_bw (empty when it failed), then with_ratio vs_cublas
  * (empty when it failed or cublas_us is 0), aa_spread_pct, copies when

@@ -274,8 +274,7 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
 
     timing t[C_COUNT];
     const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
-    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
-    const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
+    const double spread = check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
         fprintf(g.csv, "ex,%s,%s,%s,%c,%lld,%lld,%lld,%s,", type_name(at), type_name(is_cublas(c) ? at : p.xt),
@@ -290,9 +289,7 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
 #ifdef MVBENCH_HAVE_CUBLAS_GEMV_16
     print_cell(&t[C_CUBLAS_GEMV], call_bytes(&p, C_CUBLAS_GEMV), cb, dev, 1, 1);
 #endif
-    printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
-    fflush(stdout);
-    fflush(g.csv); /* a run cut short keeps its rows */
+    end_row(g.csv, spread, p.copies);
 
     if (nresults < MAX_RESULTS) {
         ex_result *r = &results[nresults++];

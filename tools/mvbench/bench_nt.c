@@ -187,9 +187,8 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
     }
     timing t[C_COUNT];
     const batching b = {2, 3, 1.0, 20.0, 1e-3, 200};
-    check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
+    const double spread = check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double bytes = a_bytes + 2.0 * (double)(m + n) * (double)p.es;
-    const double spread = aa_spread(&t[C_CUBLAS2], &t[C_CUBLAS2_AA]);
     for (int c = 0; c < C_COUNT; ++c) {
         fprintf(g.csv, "nt,%c,%lld,%lld,%s,", dbl ? 'd' : 's', (long long)m, (long long)n, names[c]);
         csv_measurement(g.csv, &t[c], bytes, dev, 0, 0.0, spread, -1);
