@@ -360,21 +360,27 @@ typedef struct {
     problem *pb;
 } timed;
 
-static void enqueue_timed(void *ctx, int c, int round, int calls)
+static void enqueue_one(void *ctx, int c)
 {
     const timed *t = ctx;
-    (void)round;
-    for (int k = 0; k < calls; ++k)
-        enqueue(&t->cs[c], t->pb);
+    enqueue(&t->cs[c], t->pb);
 }
 
-/* Interleaved rounds (time_interleaved): one warm-up call, two timed for
- * the batch size, batches of about target_ms (at most 200 calls). */
-static void time_all(const contender *cs, int nc, problem *pb, timing *t)
+static int check_one(void *ctx, int c)
+{
+    const timed *t = ctx;
+    return check(&t->cs[c], t->pb);
+}
+
+/* Every contender checked, then those that passed timed in interleaved
+ * rounds (check_and_time): one warm-up call, two timed for the batch size,
+ * batches of about target_ms (at most 200 calls). Contenders 0 and 1 are
+ * cublas and cublas-aa: returns their A/A spread. */
+static double check_and_time_all(const contender *cs, int nc, problem *pb, timing *t)
 {
     const batching b = {1, 2, 1.0, o.target_ms, 1e-3, 200};
     timed ctx = {cs, pb};
-    time_interleaved(nc, o.rounds, &b, enqueue_timed, &ctx, g.stream, t);
+    return check_and_time(nc, o.rounds, &b, check_one, enqueue_one, &ctx, g.stream, t);
 }
 
 static double gflops(const gemm_shape *sh, double us)
@@ -406,12 +412,8 @@ static void run_size(int64_t s, int index, const char *suite)
     contender cs[MAX_CONTENDERS];
     const int nc = list_contenders(s, cs);
     timing t[MAX_CONTENDERS];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < nc; ++c)
-        t[c].ok = check(&cs[c], &pb);
-    time_all(cs, nc, &pb, t);
+    const double spread = check_and_time_all(cs, nc, &pb, t);
     const double cub = t[0].ok ? t[0].med : 0.0;
-    const double spread = aa_spread(&t[0], &t[1]);
     printf("\n%s %c%c m = n = k = %lld (cuBLAS A/A spread %.1f%%)\n  %-22s %12s %10s %9s\n", o.dbl ? "double" : "float",
            o.ta ? 'T' : 'N', o.tb ? 'T' : 'N', (long long)s, 100.0 * spread, "contender", "ms", "GFLOP/s",
            "% cuBLAS");
@@ -543,10 +545,7 @@ static void run_random_shape(int dbl, int index)
     const contender cs[NC] = {
         {"cublas", K_CUBLAS}, {"cublas-aa", K_CUBLAS}, {"cublas-ws", K_CUBLAS_WS}, {"default", K_DEFAULT}};
     timing t[NC];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < NC; ++c)
-        t[c].ok = check(&cs[c], &pb);
-    time_all(cs, NC, &pb, t);
+    const double spread = check_and_time_all(cs, NC, &pb, t);
     random_point *p = &points[npoints++];
     p->sh = sh;
     p->index = index;
@@ -555,7 +554,7 @@ static void run_random_shape(int dbl, int index)
     p->cublas_us = t[0].ok ? t[0].med : 0.0;
     p->us = t[DEF].ok ? t[DEF].med : 0.0;
     p->ws_us = t[2].ok ? t[2].med : 0.0;
-    p->spread = aa_spread(&t[0], &t[1]);
+    p->spread = spread;
     for (int c = 0; c < NC; ++c)
         csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread, c == DEF ? p->path : "");
     print_point(p);
