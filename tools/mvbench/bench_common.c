@@ -570,17 +570,17 @@ void csv_measurement(FILE *csv, const timing *t, double bytes, const ceilings *d
     fprintf(csv, "%s\n", t->ok ? "ok" : "FAILED");
 }
 
-void geomean_add(geomean *g, double v)
+void geomean_add(geomean *gm, double v)
 {
     if (v > 0.0) {
-        g->log_sum += log(v);
-        ++g->n;
+        gm->log_sum += log(v);
+        ++gm->n;
     }
 }
 
-double geomean_of(const geomean *g)
+double geomean_of(const geomean *gm)
 {
-    return g->n ? exp(g->log_sum / g->n) : NAN;
+    return gm->n ? exp(gm->log_sum / gm->n) : NAN;
 }
 
 void print_run_line(const char *command, const ceilings *dev, uint64_t seed, int nshapes, int rounds)

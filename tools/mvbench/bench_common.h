@@ -223,9 +223,9 @@ void print_cell(const timing *t, double bytes, double cublas_us, const ceilings 
  * stdout and the CSV are flushed, so that a run cut short keeps its rows. */
 void end_row(FILE *csv, double spread, int copies);
 /* The measured columns of a CSV row, from time_us on: time_us, its min and
- * max, gbps, pct_read_bw (empty when it failed), then with_ratio vs_cublas
- * (empty when it failed or cublas_us is 0), aa_spread_pct, copies when
- * copies >= 0, and check (ok or FAILED) with the line's end. */
+ * max, gbps and pct_read_bw (all empty when it failed), with_ratio then
+ * vs_cublas (empty when it failed or cublas_us is 0), aa_spread_pct, copies
+ * when copies >= 0, and check (ok or FAILED) with the line's end. */
 void csv_measurement(FILE *csv, const timing *t, double bytes, const ceilings *dev, int with_ratio, double cublas_us,
                      double spread, int copies);
 
@@ -235,8 +235,8 @@ typedef struct {
     double log_sum;
     int n;
 } geomean;
-void geomean_add(geomean *g, double v);
-double geomean_of(const geomean *g);
+void geomean_add(geomean *gm, double v);
+double geomean_of(const geomean *gm);
 
 /* "mvbench <command>: device D, read bandwidth B GB/s (measured), seed S,
  * N shapes, R rounds, cold", the first line of a cold-timed command. */
