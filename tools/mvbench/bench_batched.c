@@ -49,7 +49,6 @@
 
 #include "bench_batched_kernels.h"
 #include "bench_common.h"
-#include "bench_gemm_kernels.h"
 #include "bench_ops.h"
 #include "matvec.h"
 
@@ -86,12 +85,7 @@ static batched_result results[MAX_RESULTS];
 static int nresults;
 
 static batched_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 
 enum { C_CUBLAS, C_CUBLAS_AA, C_STRIDED, C_POINTERS, C_CUBLAS_POINTERS, C_COUNT };
 static const char *const names[C_COUNT] = {"cublas", "cublas-aa", "strided", "pointers", "cublas-pointers"};
@@ -123,12 +117,10 @@ typedef struct {
     unsigned long long *counters;
 } problem;
 
-static void enqueue(int c, problem *p)
+static void enqueue(void *ctx, int c)
 {
-    const double one_d = 1.0, zero_d = 0.0;
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
-    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    problem *p = ctx;
+    const void *one = bench_one(p->dbl), *zero = bench_zero(p->dbl);
     const int64_t m = p->m, n = p->n, b = p->batch, sa = m * n, sx = p->len_x, sy = p->len_y;
     const size_t k = (size_t)p->cur;
     p->cur = (p->cur + 1) % p->copies;
@@ -143,79 +135,50 @@ static void enqueue(int c, problem *p)
     case C_CUBLAS:
     case C_CUBLAS_AA:
         if (p->dbl)
-            CUBLAS_OK(cublasDgemvStridedBatched_64(cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
+            CUBLAS_OK(cublasDgemvStridedBatched_64(g.cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
         else
-            CUBLAS_OK(cublasSgemvStridedBatched_64(cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
+            CUBLAS_OK(cublasSgemvStridedBatched_64(g.cublas, op, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b));
         return;
     case C_CUBLAS_POINTERS:
         if (p->dbl)
-            CUBLAS_OK(cublasDgemvBatched_64(cublas, op, m, n, one, (const double *const *)Ap, m,
+            CUBLAS_OK(cublasDgemvBatched_64(g.cublas, op, m, n, one, (const double *const *)Ap, m,
                                             (const double *const *)xp, 1, zero, (double *const *)yp, 1, b));
         else
-            CUBLAS_OK(cublasSgemvBatched_64(cublas, op, m, n, one, (const float *const *)Ap, m,
+            CUBLAS_OK(cublasSgemvBatched_64(g.cublas, op, m, n, one, (const float *const *)Ap, m,
                                             (const float *const *)xp, 1, zero, (float *const *)yp, 1, b));
         return;
     case C_STRIDED:
-        st = p->dbl ? mv_dgemv_strided_batched(mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b)
-                    : mv_sgemv_strided_batched(mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b);
+        st = p->dbl ? mv_dgemv_strided_batched(g.mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b)
+                    : mv_sgemv_strided_batched(g.mvh, ta, m, n, one, A, m, sa, x, 1, sx, zero, y, 1, sy, b);
         break;
     default:
-        st = p->dbl ? mv_dgemv_batched(mvh, ta, m, n, one, (const double *const *)Ap, m, (const double *const *)xp,
+        st = p->dbl ? mv_dgemv_batched(g.mvh, ta, m, n, one, (const double *const *)Ap, m, (const double *const *)xp,
                                        1, zero, (double *const *)yp, 1, b)
-                    : mv_sgemv_batched(mvh, ta, m, n, one, (const float *const *)Ap, m, (const float *const *)xp, 1,
+                    : mv_sgemv_batched(g.mvh, ta, m, n, one, (const float *const *)Ap, m, (const float *const *)xp, 1,
                                        zero, (float *const *)yp, 1, b);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", names[c], mv_last_error(mvh));
+        die("%s: %s", names[c], mv_last_error(g.mvh));
 }
 
 /* One call on copy 0 with its y full of NaN, checked on the device. */
-static int check(int c, problem *p)
+static int check(void *ctx, int c)
 {
-    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)(p->batch * p->len_y) * p->es, stream));
+    problem *p = ctx;
+    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)(p->batch * p->len_y) * p->es, g.stream));
     p->cur = 0;
-    enqueue(c, p);
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(p->y, p->dbl, p->ref, p->bound, (size_t)(p->batch * p->len_y), p->len_x,
-                             p->dbl ? 0x1.0p-53 : 0x1.0p-24, &p->counters[0], &p->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    if (res[0] == 0)
+    enqueue(p, c);
+    unsigned long long first;
+    const unsigned long long bad = check_result(p->y, p->dbl, p->ref, p->bound, (size_t)(p->batch * p->len_y),
+                                                p->len_x, p->counters, &first, g.stream);
+    if (bad == 0)
         return 1;
     printf("FAILED: %s %s %c %lldx%lld batch_count=%lld: %llu wrong elements, first at problem %llu element "
            "%llu\n",
            names[c], p->dbl ? "double" : "float", p->trans ? 'T' : 'N', (long long)p->m, (long long)p->n,
-           (long long)p->batch, res[0], res[1] / (unsigned long long)p->len_y, res[1] % (unsigned long long)p->len_y);
-    ++failures;
+           (long long)p->batch, bad, first / (unsigned long long)p->len_y, first % (unsigned long long)p->len_y);
+    ++g.failures;
     return 0;
-}
-
-static void enqueue_timed(void *ctx, int c, int round, int calls)
-{
-    (void)round;
-    for (int k = 0; k < calls; ++k)
-        enqueue(c, ctx);
-}
-
-/* One contender's time (us), its % read (with_pct) and its time over
- * cuBLAS's (with_ratio; "-" when cuBLAS has no time), or FAILED in their
- * place. */
-static void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct,
-                       int with_ratio)
-{
-    if (!t->ok) {
-        printf(" %*s", 10 + (with_pct ? 8 : 0) + (with_ratio ? 9 : 0), "FAILED");
-        return;
-    }
-    printf(" %10.2f", t->med);
-    if (with_pct)
-        printf(" %6.1f%%", 100.0 * bytes / (t->med * 1e3) / dev->read_gbps);
-    if (with_ratio && cublas_us > 0.0)
-        printf(" %8.3f", t->med / cublas_us);
-    else if (with_ratio)
-        printf(" %8s", "-");
 }
 
 static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, int index, const ceilings *dev)
@@ -231,8 +194,7 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     p.len_y = trans ? n : m;
     p.es = dbl ? sizeof(double) : sizeof(float);
     const double bytes = (double)p.es * (double)batch * ((double)m * (double)n + (double)(p.len_x + p.len_y));
-    const double l2x4 = 4.0 * (double)dev->l2_bytes;
-    p.copies = bytes >= l2x4 ? 1 : (int)fmin(ceil(l2x4 / bytes), (double)MAX_COPIES);
+    p.copies = cold_copies(bytes, dev, MAX_COPIES);
     const size_t na = (size_t)(batch * m * n), nx = (size_t)(batch * p.len_x), ny = (size_t)(batch * p.len_y);
     const size_t copies = (size_t)p.copies, pointers = (size_t)batch * copies;
     CUDA_OK(cudaMalloc((void **)&p.A, na * copies * p.es));
@@ -245,39 +207,23 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     CUDA_OK(cudaMalloc((void **)&p.bound, ny * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.counters, 2 * sizeof(unsigned long long)));
     const uint64_t seed = o.seed + 8 * (uint64_t)index;
-    fill_uniform(gen, p.A, na * copies, dbl, seed, stream);
-    fill_uniform(gen, p.x, nx * copies, dbl, seed + 1, stream);
-    CUDA_OK(cudaMemsetAsync(p.y, 0, ny * copies * p.es, stream));
-    CUDA_OK(bench_batched_pointers(p.Ap, p.A, (size_t)(m * n) * p.es, pointers, stream));
-    CUDA_OK(bench_batched_pointers(p.xp, p.x, (size_t)p.len_x * p.es, pointers, stream));
-    CUDA_OK(bench_batched_pointers(p.yp, p.y, (size_t)p.len_y * p.es, pointers, stream));
-    CUDA_OK(bench_batched_reference(p.A, p.x, dbl, trans, m, n, batch, p.ref, p.bound, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
+    fill_uniform(g.gen, p.A, na * copies, dbl, seed, g.stream);
+    fill_uniform(g.gen, p.x, nx * copies, dbl, seed + 1, g.stream);
+    CUDA_OK(cudaMemsetAsync(p.y, 0, ny * copies * p.es, g.stream));
+    CUDA_OK(bench_batched_pointers(p.Ap, p.A, (size_t)(m * n) * p.es, pointers, g.stream));
+    CUDA_OK(bench_batched_pointers(p.xp, p.x, (size_t)p.len_x * p.es, pointers, g.stream));
+    CUDA_OK(bench_batched_pointers(p.yp, p.y, (size_t)p.len_y * p.es, pointers, g.stream));
+    CUDA_OK(bench_batched_reference(p.A, p.x, dbl, trans, m, n, batch, p.ref, p.bound, g.stream));
+    CUDA_OK(cudaStreamSynchronize(g.stream));
 
     timing t[C_COUNT];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < C_COUNT; ++c)
-        t[c].ok = check(c, &p);
     const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
-    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, &p, stream, t);
-    const double spread = t[C_CUBLAS].ok && t[C_CUBLAS_AA].ok ? fabs(t[C_CUBLAS_AA].med / t[C_CUBLAS].med - 1.0)
-                                                              : 0.0;
+    const double spread = check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
-        fprintf(csv, "batched,%c,%c,%lld,%lld,%lld,%s,", dbl ? 'd' : 's', trans ? 'T' : 'N', (long long)m,
+        fprintf(g.csv, "batched,%c,%c,%lld,%lld,%lld,%s,", dbl ? 'd' : 's', trans ? 'T' : 'N', (long long)m,
                 (long long)n, (long long)batch, names[c]);
-        if (t[c].ok) {
-            const double gbps = bytes / (t[c].med * 1e3);
-            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
-                    100.0 * gbps / dev->read_gbps);
-            if (cb > 0.0)
-                fprintf(csv, "%.4f,", t[c].med / cb);
-            else
-                fprintf(csv, ",");
-        } else {
-            fprintf(csv, ",,,,,,");
-        }
-        fprintf(csv, "%.2f,%d,%s\n", 100.0 * spread, p.copies, t[c].ok ? "ok" : "FAILED");
+        csv_measurement(g.csv, &t[c], bytes, dev, 1, cb, spread, p.copies);
     }
     char shape[48];
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)m, (long long)n);
@@ -286,9 +232,7 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
     print_cell(&t[C_POINTERS], bytes, cb, dev, 1, 1);
     print_cell(&t[C_CUBLAS_POINTERS], bytes, cb, dev, 0, 1);
     print_cell(&t[C_CUBLAS], bytes, cb, dev, 1, 0);
-    printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
-    fflush(stdout);
-    fflush(csv); /* a run cut short keeps its rows */
+    end_row(g.csv, spread, p.copies);
 
     if (nresults < MAX_RESULTS) {
         batched_result *r = &results[nresults++];
@@ -302,8 +246,8 @@ static void run_shape(int dbl, int trans, int64_t m, int64_t n, int64_t batch, i
         r->ok_s = t[C_STRIDED].ok;
         r->ok_p = t[C_POINTERS].ok;
         r->ok_cbp = t[C_CUBLAS_POINTERS].ok;
-        r->pct_s = r->ok_s ? 100.0 * bytes / (t[C_STRIDED].med * 1e3) / dev->read_gbps : NAN;
-        r->pct_p = r->ok_p ? 100.0 * bytes / (t[C_POINTERS].med * 1e3) / dev->read_gbps : NAN;
+        r->pct_s = r->ok_s ? read_pct(bytes, t[C_STRIDED].med, dev) : NAN;
+        r->pct_p = r->ok_p ? read_pct(bytes, t[C_POINTERS].med, dev) : NAN;
         r->vs_s = r->ok_s && r->ok_cb ? t[C_STRIDED].med / t[C_CUBLAS].med : NAN;
         r->vs_cbp_p = r->ok_p && r->ok_cbp ? t[C_POINTERS].med / t[C_CUBLAS_POINTERS].med : NAN;
         r->p_over_s = r->ok_p && r->ok_s ? t[C_POINTERS].med / t[C_STRIDED].med : NAN;
@@ -354,7 +298,7 @@ static void print_slower(int dbl, int trans, int pointers)
     for (int i = 0; i < nresults; ++i) {
         const batched_result *r = &results[i];
         const double ratio = pointers ? r->vs_cbp_p : r->vs_s;
-        if (r->dbl != dbl || r->trans != trans || !(ratio > (1.0 + r->spread) * (1.0 + 1e-9)))
+        if (r->dbl != dbl || r->trans != trans || !slower_beyond(ratio, r->spread))
             continue;
         printf("%s %lldx%lld (%lld) %.3f", count ? "," : "", (long long)r->m, (long long)r->n, (long long)r->batch,
                ratio);
@@ -378,57 +322,21 @@ static void summary(int dbl, int trans)
     print_slower(dbl, trans, 0);
     printf("  slower than cuBLAS's pointer form beyond the A/A spread (pointers):");
     print_slower(dbl, trans, 1);
-    double log_mv = 0.0, log_cb = 0.0;
-    int n_mv = 0, n_cb = 0;
+    geomean mv = {0.0, 0}, cb = {0.0, 0};
     for (int i = 0; i < nresults; ++i) {
         const batched_result *r = &results[i];
         if (r->dbl != dbl || r->trans != trans)
             continue;
-        if (r->p_over_s > 0.0) {
-            log_mv += log(r->p_over_s);
-            ++n_mv;
-        }
-        if (r->cbp_over_cb > 0.0) {
-            log_cb += log(r->cbp_over_cb);
-            ++n_cb;
-        }
+        geomean_add(&mv, r->p_over_s);
+        geomean_add(&cb, r->cbp_over_cb);
     }
     printf("  pointer form / strided form, geomean time: matvec %.3f (%d shapes), cuBLAS %.3f (%d shapes)\n",
-           n_mv ? exp(log_mv / n_mv) : NAN, n_mv, n_cb ? exp(log_cb / n_cb) : NAN, n_cb);
+           geomean_of(&mv), mv.n, geomean_of(&cb), cb.n);
 }
 
 static int add_shape(int64_t m, int64_t n)
 {
-    if (o.nshapes == MAX_SHAPES || m < 1 || n < 1)
-        return 0;
-    o.m[o.nshapes] = m;
-    o.n[o.nshapes] = n;
-    ++o.nshapes;
-    return 1;
-}
-
-/* --sizes: N or MxN entries separated by commas. */
-static void parse_shapes(const char *arg)
-{
-    const char *p = arg;
-    while (*p) {
-        char *end;
-        const long long m = strtoll(p, &end, 10);
-        long long n = m;
-        if (end == p)
-            die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
-        if (*end == 'x') {
-            const char *q = end + 1;
-            n = strtoll(q, &end, 10);
-            if (end == q)
-                die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
-        }
-        if (*end && *end != ',')
-            die("--sizes wants N or MxN entries separated by commas, got \"%s\"", arg);
-        if (!add_shape(m, n))
-            die("--sizes: %lldx%lld is not a shape (or more than %d shapes)", m, n, MAX_SHAPES);
-        p = *end == ',' ? end + 1 : end;
-    }
+    return shape_append(o.m, o.n, &o.nshapes, MAX_SHAPES, m, n);
 }
 
 int mvbench_batched(int argc, char **argv)
@@ -446,38 +354,30 @@ int mvbench_batched(int argc, char **argv)
         else if (!strcmp(a, "--batches") && i + 1 < argc)
             batches = argv[++i];
         else if (!strcmp(a, "--total-mb") && i + 1 < argc) {
-            char *end;
-            const char *v = argv[++i];
-            o.total_mb = strtoll(v, &end, 10);
-            if (end == v || *end || o.total_mb < 1 || o.total_mb > (1ll << 24))
-                die("--total-mb wants a positive count of MiB, got \"%s\"", v);
+            long long v;
+            if (!parse_count(argv[++i], 1, 1ll << 24, &v))
+                die("--total-mb wants a positive count of MiB, got \"%s\"", argv[i]);
+            o.total_mb = v;
         } else if (!strcmp(a, "--dtype") && i + 1 < argc)
             o.dtypes = bench_dtypes(argv[++i]);
-        else if (!strcmp(a, "--op") && i + 1 < argc) {
-            const char *op = argv[++i];
-            o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
-            if (!o.ops)
-                die("--op wants N, T or both");
-        } else if (!strcmp(a, "--quick"))
+        else if (!strcmp(a, "--op") && i + 1 < argc)
+            o.ops = bench_ops(argv[++i]);
+        else if (!strcmp(a, "--quick"))
             o.quick = 1;
         else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed)) {
             if (!strcmp(a, "--rounds") && o.rounds < 1)
                 die("--rounds wants a positive count");
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        } else if (bench_help_or_die(a, usage, "batched: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("batched: unknown option %s", a);
-        }
     }
     if (!o.rounds)
         o.rounds = o.quick ? 5 : 7;
     if (!o.total_mb)
         o.total_mb = o.quick ? 64 : 256;
-    parse_shapes(sizes ? sizes
-                       : o.quick ? "2,8,16,32,128,24x40,100x7"
-                                 : "2,4,8,16,24,32,48,64,100,128,256,512,24x40,100x7");
+    parse_shape_list(sizes ? sizes
+                           : o.quick ? "2,8,16,32,128,24x40,100x7"
+                                     : "2,4,8,16,24,32,48,64,100,128,256,512,24x40,100x7",
+                     "--sizes", 1, MAX_SHAPES, add_shape);
     if (batches) {
         const char *rest;
         o.nbatches = parse_sizes(batches, o.batches, MAX_BATCHES, &rest);
@@ -485,15 +385,13 @@ int mvbench_batched(int argc, char **argv)
             die("--batches wants at most %d positive integers separated by commas, got \"%s\"", MAX_BATCHES,
                 batches);
     }
-    char path[4096];
     ceilings dev;
     if (!bench_begin("batched", o.out, "measurements-batched.csv",
                      "suite,dtype,op,m,n,batch_count,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
                      "vs_cublas,aa_spread_pct,copies,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
-    printf("mvbench batched: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
-           dev.device, dev.read_gbps, (unsigned long long)o.seed, o.nshapes, o.rounds);
+    print_run_line("batched", &dev, o.seed, o.nshapes, o.rounds);
     if (o.nbatches)
         printf("batch counts: %s\n", batches);
     else
@@ -501,7 +399,7 @@ int mvbench_batched(int argc, char **argv)
     const double t0 = now_s();
     progress_reset();
     const int per_shape = o.nbatches ? o.nbatches : 1;
-    const int total = o.nshapes * per_shape * ((o.dtypes & 1) + (o.dtypes >> 1 & 1)) * ((o.ops & 1) + (o.ops >> 1 & 1));
+    const int total = o.nshapes * per_shape * mask_count(o.dtypes) * mask_count(o.ops);
     int done = 0, index = 0;
     for (int dbl = 0; dbl < 2; ++dbl)
         for (int trans = 0; trans < 2; ++trans) {
@@ -525,8 +423,5 @@ int mvbench_batched(int argc, char **argv)
     for (int dbl = 0; dbl < 2; ++dbl)
         for (int trans = 0; trans < 2; ++trans)
             summary(dbl, trans);
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(&g, t0);
 }

@@ -97,12 +97,7 @@ static ex_result results[MAX_RESULTS];
 static int nresults;
 
 static ex_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 
 #ifdef MVBENCH_HAVE_CUBLAS_GEMV_16
 enum { C_CUBLAS, C_CUBLAS_AA, C_MATVEC, C_CUBLAS_GEMV, C_COUNT };
@@ -166,8 +161,9 @@ static int is_cublas(int c)
     return c != C_MATVEC;
 }
 
-static void enqueue(int c, problem *p)
+static void enqueue(void *ctx, int c)
 {
+    problem *p = ctx;
     const float one = 1.0f, zero = 0.0f;
     const int64_t m = p->m, n = p->n, lda = p->lda, lx = p->len_x, ly = p->len_y;
     const void *A = p->A + (size_t)p->cur * (size_t)(lda * n) * type_size(p->at);
@@ -177,59 +173,51 @@ static void enqueue(int c, problem *p)
     case C_CUBLAS:
     case C_CUBLAS_AA:
         /* y (len_y x 1) = op(A) (len_y x len_x) times x (len_x x 1). */
-        CUBLAS_OK(cublasGemmEx_64(cublas, op, CUBLAS_OP_N, ly, 1, lx, &one, A, cuda_type(p->at), lda, p->xc,
+        CUBLAS_OK(cublasGemmEx_64(g.cublas, op, CUBLAS_OP_N, ly, 1, lx, &one, A, cuda_type(p->at), lda, p->xc,
                                   cuda_type(p->at), lx, &zero, p->y, cuda_type(p->yt), ly, CUBLAS_COMPUTE_32F,
                                   CUBLAS_GEMM_DEFAULT));
         return;
 #ifdef MVBENCH_HAVE_CUBLAS_GEMV_16
     case C_CUBLAS_GEMV:
-        CUBLAS_OK(bench_ex_cublas_gemv(cublas, p->trans, m, n, A, p->at, lda, p->xc, p->y, p->yt));
+        CUBLAS_OK(bench_ex_cublas_gemv(g.cublas, p->trans, m, n, A, p->at, lda, p->xc, p->y, p->yt));
         return;
 #endif
     default: {
-        const mv_status st = mv_gemv_ex(mvh, p->trans ? MV_OP_T : MV_OP_N, m, n, &one, A, p->at, lda, p->x, p->xt,
+        const mv_status st = mv_gemv_ex(g.mvh, p->trans ? MV_OP_T : MV_OP_N, m, n, &one, A, p->at, lda, p->x, p->xt,
                                         1, &zero, p->y, p->yt, 1);
         if (st != MV_SUCCESS)
-            die("mv_gemv_ex: %s", mv_last_error(mvh));
+            die("mv_gemv_ex: %s", mv_last_error(g.mvh));
     }
     }
 }
 
 /* One call on copy 0 with y full of NaN, checked on the device. */
-static int check(int c, problem *p)
+static int check(void *ctx, int c)
 {
-    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->len_y * type_size(p->yt), stream));
+    problem *p = ctx;
+    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->len_y * type_size(p->yt), g.stream));
     p->cur = 0;
-    enqueue(c, p);
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
+    enqueue(p, c);
+    check_begin(p->counters, g.stream);
     CUDA_OK(bench_ex_check(p->y, p->yt, is_cublas(c) ? p->ref_c : p->ref, is_cublas(c) ? p->bound_c : p->bound,
-                           (size_t)p->len_y, p->len_x, &p->counters[0], &p->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    if (res[0] == 0)
+                           (size_t)p->len_y, p->len_x, &p->counters[0], &p->counters[1], g.stream));
+    unsigned long long first;
+    const unsigned long long bad = check_end(p->counters, &first, g.stream);
+    if (bad == 0)
         return 1;
     printf("FAILED: %s A %s x %s y %s op %c %lldx%lld lda %lld: %llu wrong elements, the first at %llu\n", names[c],
            type_name(p->at), type_name(is_cublas(c) ? p->at : p->xt), type_name(p->yt), p->trans ? 'T' : 'N',
-           (long long)p->m, (long long)p->n, (long long)p->lda, res[0], res[1]);
-    ++failures;
+           (long long)p->m, (long long)p->n, (long long)p->lda, bad, first);
+    ++g.failures;
     return 0;
-}
-
-static void enqueue_timed(void *ctx, int c, int round, int calls)
-{
-    (void)round;
-    for (int k = 0; k < calls; ++k)
-        enqueue(c, ctx);
 }
 
 /* count values uniform in (-1, 1] from seed, in type, at dst; tmp holds
  * count floats. */
 static void fill(void *dst, mv_datatype type, float *tmp, size_t count, uint64_t seed)
 {
-    fill_uniform(gen, tmp, count, 0, seed, stream);
-    CUDA_OK(bench_ex_from_float(tmp, dst, type, count, stream));
+    fill_uniform(g.gen, tmp, count, 0, seed, g.stream);
+    CUDA_OK(bench_ex_from_float(tmp, dst, type, count, g.stream));
 }
 
 /* Bytes a call of contender c moves: A's m n elements and x read, y written. */
@@ -238,22 +226,6 @@ static double call_bytes(const problem *p, int c)
     const mv_datatype xt = is_cublas(c) ? p->at : p->xt;
     return (double)p->m * (double)p->n * (double)type_size(p->at) + (double)p->len_x * (double)type_size(xt) +
            (double)p->len_y * (double)type_size(p->yt);
-}
-
-static void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct,
-                       int with_ratio)
-{
-    if (!t->ok) {
-        printf(" %*s", 10 + (with_pct ? 8 : 0) + (with_ratio ? 9 : 0), "FAILED");
-        return;
-    }
-    printf(" %10.2f", t->med);
-    if (with_pct)
-        printf(" %6.1f%%", 100.0 * bytes / (t->med * 1e3) / dev->read_gbps);
-    if (with_ratio && cublas_us > 0.0)
-        printf(" %8.3f", t->med / cublas_us);
-    else if (with_ratio)
-        printf(" %8s", "-");
 }
 
 static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilings *dev)
@@ -271,8 +243,7 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
     p.len_y = trans ? s->n : s->m;
     const size_t na = (size_t)(s->lda * s->n);
     const double a_bytes = (double)s->m * (double)s->n * (double)type_size(at);
-    const double l2x4 = 4.0 * (double)dev->l2_bytes;
-    p.copies = a_bytes >= l2x4 ? 1 : (int)fmin(ceil(l2x4 / a_bytes), (double)MAX_COPIES);
+    p.copies = cold_copies(a_bytes, dev, MAX_COPIES);
     const size_t copies = (size_t)p.copies, lx = (size_t)p.len_x, ly = (size_t)p.len_y;
     float *tmp;
     CUDA_OK(cudaMalloc((void **)&tmp, (na * copies > lx ? na * copies : lx) * sizeof(float)));
@@ -288,43 +259,27 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
     fill(p.x, p.xt, tmp, lx, s->seed + 1);
     if (p.xt != at) {
         CUDA_OK(cudaMalloc(&p.xc, lx * type_size(at)));
-        CUDA_OK(bench_ex_from_float(tmp, p.xc, at, lx, stream));
+        CUDA_OK(bench_ex_from_float(tmp, p.xc, at, lx, g.stream));
         CUDA_OK(cudaMalloc((void **)&p.ref_c, ly * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&p.bound_c, ly * sizeof(double)));
-        CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.xc, at, p.ref_c, p.bound_c, stream));
+        CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.xc, at, p.ref_c, p.bound_c, g.stream));
     } else {
         p.xc = p.x;
         p.ref_c = p.ref;
         p.bound_c = p.bound;
     }
-    CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.x, p.xt, p.ref, p.bound, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(bench_ex_reference(trans, p.m, p.n, p.A, at, p.lda, p.x, p.xt, p.ref, p.bound, g.stream));
+    CUDA_OK(cudaStreamSynchronize(g.stream));
     CUDA_OK(cudaFree(tmp));
 
     timing t[C_COUNT];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < C_COUNT; ++c)
-        t[c].ok = check(c, &p);
     const batching b = {2, 3, 1.0, o.quick ? 5.0 : 20.0, 1e-3, 200};
-    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, &p, stream, t);
-    const double spread = t[C_CUBLAS].ok && t[C_CUBLAS_AA].ok ? fabs(t[C_CUBLAS_AA].med / t[C_CUBLAS].med - 1.0)
-                                                              : 0.0;
+    const double spread = check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
-        fprintf(csv, "ex,%s,%s,%s,%c,%lld,%lld,%lld,%s,", type_name(at), type_name(is_cublas(c) ? at : p.xt),
+        fprintf(g.csv, "ex,%s,%s,%s,%c,%lld,%lld,%lld,%s,", type_name(at), type_name(is_cublas(c) ? at : p.xt),
                 type_name(p.yt), trans ? 'T' : 'N', (long long)p.m, (long long)p.n, (long long)p.lda, names[c]);
-        if (t[c].ok) {
-            const double gbps = call_bytes(&p, c) / (t[c].med * 1e3);
-            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
-                    100.0 * gbps / dev->read_gbps);
-            if (cb > 0.0)
-                fprintf(csv, "%.4f,", t[c].med / cb);
-            else
-                fprintf(csv, ",");
-        } else {
-            fprintf(csv, ",,,,,,");
-        }
-        fprintf(csv, "%.2f,%d,%s\n", 100.0 * spread, p.copies, t[c].ok ? "ok" : "FAILED");
+        csv_measurement(g.csv, &t[c], call_bytes(&p, c), dev, 1, cb, spread, p.copies);
     }
     char shape[64];
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)p.m, (long long)p.n);
@@ -334,9 +289,7 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
 #ifdef MVBENCH_HAVE_CUBLAS_GEMV_16
     print_cell(&t[C_CUBLAS_GEMV], call_bytes(&p, C_CUBLAS_GEMV), cb, dev, 1, 1);
 #endif
-    printf(" %6.1f%% %6d\n", 100.0 * spread, p.copies);
-    fflush(stdout);
-    fflush(csv); /* a run cut short keeps its rows */
+    end_row(g.csv, spread, p.copies);
 
     if (nresults < MAX_RESULTS) {
         ex_result *r = &results[nresults++];
@@ -348,7 +301,7 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
         r->lda = p.lda;
         r->a_bytes = a_bytes;
         r->ok = t[C_MATVEC].ok && t[C_CUBLAS].ok;
-        r->pct = t[C_MATVEC].ok ? 100.0 * call_bytes(&p, C_MATVEC) / (t[C_MATVEC].med * 1e3) / dev->read_gbps : NAN;
+        r->pct = t[C_MATVEC].ok ? read_pct(call_bytes(&p, C_MATVEC), t[C_MATVEC].med, dev) : NAN;
         r->vs_cublas = r->ok ? t[C_MATVEC].med / t[C_CUBLAS].med : NAN;
         r->vs_gemv = NAN;
 #ifdef MVBENCH_HAVE_CUBLAS_GEMV_16
@@ -373,8 +326,9 @@ static void run_shape(mv_datatype at, int trans, const ex_shape *s, const ceilin
 
 static void summary(int half, int trans)
 {
-    double low = INFINITY, log_cb = 0.0, log_gemv = 0.0;
-    int any = 0, n_low = 0, n_cb = 0, n_gemv = 0, slower = 0;
+    double low = INFINITY;
+    geomean cb = {0.0, 0}, gemv = {0.0, 0};
+    int any = 0, n_low = 0, slower = 0;
     for (int i = 0; i < nresults; ++i) {
         const ex_result *r = &results[i];
         if (r->half != half || r->trans != trans)
@@ -384,14 +338,8 @@ static void summary(int half, int trans)
             low = fmin(low, r->pct);
             ++n_low;
         }
-        if (r->vs_cublas > 0.0) {
-            log_cb += log(r->vs_cublas);
-            ++n_cb;
-        }
-        if (r->vs_gemv > 0.0) {
-            log_gemv += log(r->vs_gemv);
-            ++n_gemv;
-        }
+        geomean_add(&cb, r->vs_cublas);
+        geomean_add(&gemv, r->vs_gemv);
     }
     if (!any)
         return;
@@ -403,7 +351,7 @@ static void summary(int half, int trans)
     printf("  slower than cuBLAS beyond the A/A spread:");
     for (int i = 0; i < nresults; ++i) {
         const ex_result *r = &results[i];
-        if (r->half != half || r->trans != trans || !(r->vs_cublas > (1.0 + r->spread) * (1.0 + 1e-9)))
+        if (r->half != half || r->trans != trans || !slower_beyond(r->vs_cublas, r->spread))
             continue;
         printf("%s %lldx%lld", slower ? "," : "", (long long)r->m, (long long)r->n);
         if (r->lda != r->m)
@@ -412,9 +360,9 @@ static void summary(int half, int trans)
         ++slower;
     }
     printf(slower ? "\n" : " none\n");
-    printf("  geomean time / cuBLAS: %.3f (%d shapes)", n_cb ? exp(log_cb / n_cb) : NAN, n_cb);
-    if (n_gemv)
-        printf("; / cuBLAS's 16-bit GEMV: %.3f (%d shapes)", exp(log_gemv / n_gemv), n_gemv);
+    printf("  geomean time / cuBLAS: %.3f (%d shapes)", geomean_of(&cb), cb.n);
+    if (gemv.n)
+        printf("; / cuBLAS's 16-bit GEMV: %.3f (%d shapes)", geomean_of(&gemv), gemv.n);
     printf("\n");
 }
 
@@ -431,23 +379,10 @@ static int add_shape(int64_t m, int64_t n, int64_t lda, uint64_t seed, int rando
     return 1;
 }
 
-/* MxN entries separated by commas, lda = m. */
-static void parse_shapes(const char *arg)
+/* A --shapes entry: lda = m. */
+static int add_listed(int64_t m, int64_t n)
 {
-    const char *p = arg;
-    while (*p) {
-        char *end;
-        const long long m = strtoll(p, &end, 10);
-        if (end == p || *end != 'x')
-            die("--shapes wants MxN entries separated by commas, got \"%s\"", arg);
-        const char *q = end + 1;
-        const long long n = strtoll(q, &end, 10);
-        if (end == q || (*end && *end != ','))
-            die("--shapes wants MxN entries separated by commas, got \"%s\"", arg);
-        if (!add_shape(m, n, m, o.seed + 97 * (uint64_t)o.nshapes, 0))
-            die("--shapes: %lldx%lld is not a shape (or more than %d shapes)", m, n, MAX_SHAPES);
-        p = *end == ',' ? end + 1 : end;
-    }
+    return add_shape(m, n, m, o.seed + 97 * (uint64_t)o.nshapes, 0);
 }
 
 /* The index-th random shape, from a stream of its own (the seed and the
@@ -486,29 +421,23 @@ int mvbench_ex(int argc, char **argv)
         if (!strcmp(a, "--shapes") && i + 1 < argc)
             shapes = argv[++i];
         else if (!strcmp(a, "--random") && i + 1 < argc) {
-            char *end;
-            const char *v = argv[++i];
-            const long long k = strtoll(v, &end, 10);
-            if (end == v || *end || k < 0 || k > MAX_SHAPES)
-                die("--random wants a count from 0 to %d, got \"%s\"", MAX_SHAPES, v);
+            long long k;
+            if (!parse_count(argv[++i], 0, MAX_SHAPES, &k))
+                die("--random wants a count from 0 to %d, got \"%s\"", MAX_SHAPES, argv[i]);
             o.random = (int)k;
         } else if (!strcmp(a, "--lda-pad") && i + 1 < argc) {
-            char *end;
-            const char *v = argv[++i];
-            o.lda_pad = strtoll(v, &end, 10);
-            if (end == v || *end || o.lda_pad < 1 || o.lda_pad > (1 << 20))
-                die("--lda-pad wants a count from 1 to 2^20, got \"%s\"", v);
+            long long pad;
+            if (!parse_count(argv[++i], 1, 1 << 20, &pad))
+                die("--lda-pad wants a count from 1 to 2^20, got \"%s\"", argv[i]);
+            o.lda_pad = pad;
         } else if (!strcmp(a, "--dtype") && i + 1 < argc) {
             const char *t = argv[++i];
             o.types = !strcmp(t, "both") ? 3 : !strcmp(t, "bf16") ? 1 : !strcmp(t, "fp16") ? 2 : 0;
             if (!o.types)
                 die("--dtype wants bf16, fp16 or both, got \"%s\"", t);
-        } else if (!strcmp(a, "--op") && i + 1 < argc) {
-            const char *op = argv[++i];
-            o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
-            if (!o.ops)
-                die("--op wants N, T or both");
-        } else if (!strcmp(a, "--x-float"))
+        } else if (!strcmp(a, "--op") && i + 1 < argc)
+            o.ops = bench_ops(argv[++i]);
+        else if (!strcmp(a, "--x-float"))
             o.x_float = 1;
         else if (!strcmp(a, "--y-float"))
             o.y_float = 1;
@@ -516,33 +445,27 @@ int mvbench_ex(int argc, char **argv)
             o.quick = 1;
         else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
             continue;
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        else if (bench_help_or_die(a, usage, "ex: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("ex: unknown option %s", a);
-        }
     }
     if (o.rounds == INT_MIN)
         o.rounds = o.quick ? 5 : 7;
     else if (o.rounds < 1)
         die("--rounds wants a positive count");
-    parse_shapes(shapes ? shapes : o.quick ? quick_shapes : inference_shapes);
+    parse_shape_list(shapes ? shapes : o.quick ? quick_shapes : inference_shapes, "--shapes", 0, MAX_SHAPES,
+                     add_listed);
     for (int k = 0; k < o.random; ++k)
         draw_shape(k);
-    char path[4096];
     ceilings dev;
     if (!bench_begin("ex", o.out, "measurements-ex.csv",
                      "suite,a_type,x_type,y_type,op,m,n,lda,variant,time_us,time_us_min,time_us_max,gbps,"
                      "pct_read_bw,vs_cublas,aa_spread_pct,copies,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
     /* Sums in float to the end, as mv_gemv_ex: cuBLAS may otherwise add
      * split parts of a sum rounded to a 16-bit y. */
-    CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION));
-    printf("mvbench ex: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
-           dev.device, dev.read_gbps, (unsigned long long)o.seed, o.nshapes, o.rounds);
+    CUBLAS_OK(cublasSetMathMode(g.cublas, CUBLAS_DEFAULT_MATH | CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION));
+    print_run_line("ex", &dev, o.seed, o.nshapes, o.rounds);
     for (int i = 0; i < o.nshapes; ++i) {
         const ex_shape *s = &o.shapes[i];
         if (s->random)
@@ -556,7 +479,7 @@ int mvbench_ex(int argc, char **argv)
 #endif
     const double t0 = now_s();
     progress_reset();
-    const int total = o.nshapes * ((o.types & 1) + (o.types >> 1 & 1)) * ((o.ops & 1) + (o.ops >> 1 & 1));
+    const int total = o.nshapes * mask_count(o.types) * mask_count(o.ops);
     int done = 0;
     for (int half = 0; half < 2; ++half)
         for (int trans = 0; trans < 2; ++trans) {
@@ -580,8 +503,5 @@ int mvbench_ex(int argc, char **argv)
     for (int half = 0; half < 2; ++half)
         for (int trans = 0; trans < 2; ++trans)
             summary(half, trans);
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(&g, t0);
 }

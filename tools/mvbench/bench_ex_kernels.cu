@@ -1,19 +1,16 @@
 // Device helpers of mvbench ex: inputs rounded from float, the double
-// reference (one thread per element of y, a plain loop: slow but simple
-// enough to trust), the check of a result against it and the call of
-// cuBLAS's 16-bit GEMVs.
+// reference and the check of a result against it (bench_common.cuh's
+// kernels for 16-bit and float operands) and the call of cuBLAS's 16-bit
+// GEMVs.
 #include <cmath>
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include "bench_common.cuh"
 #include "bench_ex_kernels.h"
 
 namespace {
-
-__device__ double to_double(__half v) { return double(__half2float(v)); }
-__device__ double to_double(__nv_bfloat16 v) { return double(__bfloat162float(v)); }
-__device__ double to_double(float v) { return double(v); }
 
 __device__ void from_float(float v, __half *d) { *d = __float2half_rn(v); }
 __device__ void from_float(float v, __nv_bfloat16 *d) { *d = __float2bfloat16_rn(v); }
@@ -26,44 +23,6 @@ __global__ void from_float_kernel(const float *src, T *dst, size_t count)
         from_float(src[i], &dst[i]);
 }
 
-template <typename TA, typename TX>
-__global__ void reference_kernel(int trans, int64_t m, int64_t n, const TA *A, int64_t lda, const TX *x, double *ref,
-                                 double *bound)
-{
-    const int64_t len_y = trans ? n : m, len_x = trans ? m : n;
-    const int64_t stride = int64_t(gridDim.x) * blockDim.x;
-    for (int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < len_y; i += stride) {
-        double sum = 0.0, abs_sum = 0.0;
-        for (int64_t k = 0; k < len_x; ++k) {
-            // op N: y_i = sum_k A(i, k) x_k; op T: y_i = sum_k A(k, i) x_k.
-            const double av = to_double(trans ? A[i * lda + k] : A[k * lda + i]);
-            const double xv = to_double(x[k]);
-            sum += av * xv;
-            abs_sum += std::fabs(av) * std::fabs(xv);
-        }
-        ref[i] = sum;
-        bound[i] = abs_sum;
-    }
-}
-
-template <typename T>
-__global__ void check_kernel(const T *got, const double *ref, const double *bound, size_t count, double scale,
-                             double u, double floor_abs, unsigned long long *bad, unsigned long long *first)
-{
-    const size_t stride = size_t(gridDim.x) * blockDim.x;
-    unsigned long long mine = 0;
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
-        const double err = std::fabs(to_double(got[i]) - ref[i]);
-        if (!(err <= scale * bound[i] + u * std::fabs(ref[i]) + floor_abs)) {
-            if (!mine)
-                atomicMin(first, (unsigned long long)i);
-            ++mine;
-        }
-    }
-    if (mine)
-        atomicAdd(bad, mine);
-}
-
 template <typename TA>
 cudaError_t reference_a(int trans, int64_t m, int64_t n, const TA *A, int64_t lda, const void *x, mv_datatype x_type,
                         double *ref, double *bound, cudaStream_t s)
@@ -71,9 +30,11 @@ cudaError_t reference_a(int trans, int64_t m, int64_t n, const TA *A, int64_t ld
     const int64_t len_y = trans ? n : m;
     const int blocks = int((len_y + 127) / 128 < 65536 ? (len_y + 127) / 128 : 65536);
     if (x_type == MV_R_32F)
-        reference_kernel<<<blocks, 128, 0, s>>>(trans, m, n, A, lda, static_cast<const float *>(x), ref, bound);
+        gemv_reference_kernel<<<blocks, 128, 0, s>>>(trans, m, n, A, lda, 0, static_cast<const float *>(x), 1, ref,
+                                                     bound);
     else
-        reference_kernel<<<blocks, 128, 0, s>>>(trans, m, n, A, lda, static_cast<const TA *>(x), ref, bound);
+        gemv_reference_kernel<<<blocks, 128, 0, s>>>(trans, m, n, A, lda, 0, static_cast<const TA *>(x), 1, ref,
+                                                     bound);
     return cudaGetLastError();
 }
 
@@ -121,16 +82,16 @@ extern "C" cudaError_t bench_ex_check(const void *got, mv_datatype y_type, const
     const double scale = 4.0 * (std::sqrt(double(len)) + 2.0) * 0x1.0p-24;
     switch (y_type) {
     case MV_R_16F:
-        check_kernel<<<4096, 256, 0, s>>>(static_cast<const __half *>(got), ref, bound, count, scale, 0x1.0p-11,
-                                          0x1.0p-25, bad, first);
+        check_kernel<__half, true><<<4096, 256, 0, s>>>(static_cast<const __half *>(got), ref, bound, count, scale,
+                                                        0x1.0p-11, 0x1.0p-25, bad, first);
         break;
     case MV_R_16BF:
-        check_kernel<<<4096, 256, 0, s>>>(static_cast<const __nv_bfloat16 *>(got), ref, bound, count, scale,
-                                          0x1.0p-8, 0.0, bad, first);
+        check_kernel<__nv_bfloat16, true><<<4096, 256, 0, s>>>(static_cast<const __nv_bfloat16 *>(got), ref, bound,
+                                                               count, scale, 0x1.0p-8, 0.0, bad, first);
         break;
     case MV_R_32F:
-        check_kernel<<<4096, 256, 0, s>>>(static_cast<const float *>(got), ref, bound, count, scale, 0x1.0p-24, 0.0,
-                                          bad, first);
+        check_kernel<float, true><<<4096, 256, 0, s>>>(static_cast<const float *>(got), ref, bound, count, scale,
+                                                       0x1.0p-24, 0.0, bad, first);
         break;
     default:
         return cudaErrorInvalidValue;
