@@ -267,10 +267,9 @@ static const i128 TWO63 = (i128)1 << 63;
  * number of calls it decided. See the notes at each use. */
 enum { DEV_MATRIX_EDGE, DEV_INC_MIN, DEV_STRIDE_Y_MIN, DEV_COUNT };
 static const char *const dev_text[DEV_COUNT] = {
-    "a matrix (or a batch) whose extent is exactly 2^63 bytes is rejected: the library's limit is "
-    "INT64_MAX bytes, the documents' \"beyond 2^63 bytes\"",
-    "an increment of INT64_MIN is rejected even for a vector of 0 or 1 element (documents: no rule)",
-    "stride_y = INT64_MIN is rejected at stride_y's place even with batch_count <= 1 (documents: no rule)",
+    "a matrix (or a batch) whose extent is exactly 2^63 bytes is rejected (its last byte past INT64_MAX)",
+    "an increment of INT64_MIN is rejected, even for a vector of 0 or 1 element",
+    "stride_y = INT64_MIN is rejected at stride_y's place, even with batch_count <= 1",
 };
 static long dev_hits[DEV_COUNT];
 /* MATVEC_FUZZ_LITERAL_DOCS=1: the loose reading there instead, to list
