@@ -108,7 +108,8 @@ static void run(const Cfg &c)
         ws_bytes = size_t(40 * len_y) * 4 + size_t(c.ws_extra);
     else if (c.ws == WS_FIXED)
         ws_bytes = size_t(c.ws_fixed);
-    Arena ar(bytes_a + bytes_x + bytes_y + ws_bytes + 512);
+    // room past the workspace: a part too many writes there, not past the arena
+    Arena ar(bytes_a + bytes_x + bytes_y + ws_bytes + size_t(8 * len_y) + 1024);
     unsigned char *A = ar.take(bytes_a, size_t(c.a_off)), *X = ar.take(bytes_x, 0), *Y = ar.take(bytes_y, 0);
     unsigned char *W = c.ws == WS_NONE ? nullptr : ar.take(ws_bytes, 0);
     const size_t ws_written = ws_bytes / 4 * 4;  // the floats the kernels may write
@@ -200,13 +201,17 @@ static void run(const Cfg &c)
             bad = true;
             snprintf(why, sizeof why, "block order %d differs", s);
         }
+    // (after an emulator error too: a write past the workspace shows here)
     const unsigned char *o = outs[0].data();
-    for (size_t e = 0; e < mem0.size() && !bad; ++e)
+    for (size_t e = 0; e < mem0.size(); ++e)
         if (!writable[e] && o[e] != mem0[e]) {
-            bad = true;
             const long wo = W ? long(e) - long(W - ar.raw.data()) : -1;
-            snprintf(why, sizeof why, "write outside y%s (arena byte %zu%s)", W ? " and the workspace" : "", e,
-                     W && wo >= 0 && wo < long(ws_bytes) + 64 ? ", at or past ws_bytes" : "");
+            char w[160];
+            snprintf(w, sizeof w, "write outside y%s (arena byte %zu%s)", W ? " and the workspace" : "", e,
+                     W && wo >= 0 ? ", at or past ws_bytes" : "");
+            snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", bad ? "; " : "", w);
+            bad = true;
+            break;
         }
     // float accumulation (products, sums, alpha and beta: len_x + 3
     // roundings of float), then one rounding to y's type (and where that
