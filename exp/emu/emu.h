@@ -32,6 +32,7 @@ using std::fma;
 struct alignas(8) float2 { float x, y; };
 struct alignas(16) float4 { float x, y, z, w; };
 struct alignas(16) double2 { double x, y; };
+struct alignas(16) uint4 { unsigned x, y, z, w; };
 struct emu_dim3 { unsigned x = 0, y = 0, z = 0; };
 // A launch's grid as the kernels' host code writes it (<<<dim3(x, y), ...>>>).
 struct dim3 {
@@ -161,8 +162,10 @@ inline void emu_readable(const void *base, size_t elem, size_t count, const char
     g_rd_base = static_cast<const char *>(base), g_rd_elem = elem, g_rd_count = count, g_rd_map = map;
 }
 
-// Whether the load may go ahead: a refused one reports an error and reads
-// nothing (its value is a NaN).
+// Whether the load of `bytes` bytes at p may go ahead: aligned to its size
+// (a power of two: a vector load such as a uint4 needs 16 bytes), and every
+// element it covers readable. A refused one reports an error and reads
+// nothing (its bytes are all ones: a NaN in every floating-point type).
 inline bool emu_check_load(const void *p, size_t bytes)
 {
     if (!g_rd_base) {
@@ -170,37 +173,75 @@ inline bool emu_check_load(const void *p, size_t bytes)
         emu_check_global(p, bytes, bytes, "load");
         return g_errors == e0;
     }
+    if (reinterpret_cast<uintptr_t>(p) % bytes) {
+        emu_error("load: misaligned %ld-byte load (address offset %ld mod %ld)", long(bytes),
+                  long(reinterpret_cast<uintptr_t>(p) % bytes), long(bytes));
+        return false;
+    }
     const int64_t off = int64_t(reinterpret_cast<uintptr_t>(p) - reinterpret_cast<uintptr_t>(g_rd_base));
-    if (off < 0 || off % int64_t(g_rd_elem) || size_t(off) / g_rd_elem >= g_rd_count) {
-        emu_error("load: address outside the readable memory (byte offset %ld)", long(off));
+    if (off < 0 || off % int64_t(g_rd_elem) || size_t(off) / g_rd_elem + (bytes + g_rd_elem - 1) / g_rd_elem > g_rd_count) {
+        emu_error("load: address outside the readable memory (byte offset %ld, %ld bytes)", long(off), long(bytes));
         return false;
     }
-    if (!g_rd_map[size_t(off) / g_rd_elem]) {
-        emu_error("load: element %ld is not readable", long(size_t(off) / g_rd_elem));
-        return false;
-    }
+    for (size_t e = size_t(off) / g_rd_elem; e < (size_t(off) + bytes + g_rd_elem - 1) / g_rd_elem; ++e)
+        if (!g_rd_map[e]) {
+            emu_error("load: element %ld is not readable (%ld-byte load at element %ld)", long(e), long(bytes),
+                      long(size_t(off) / g_rd_elem));
+            return false;
+        }
     return true;
 }
 
 template <typename T>
 struct emu_cptr {
     const T *p = nullptr;
+    bool local = false;  // a thread's own registers (emu_cptr::local): never checked
     emu_cptr() = default;
     emu_cptr(std::nullptr_t) {}
     emu_cptr(const T *q) : p(q) {}
     explicit emu_cptr(const void *q) : p(static_cast<const T *>(q)) {}
+    // `reinterpret_cast<const T *>(q)` of a checked pointer: still checked,
+    // each load as one of sizeof(T) bytes (alignment included)
+    template <typename U>
+    static emu_cptr cast(emu_cptr<U> q)
+    {
+        emu_cptr r(static_cast<const void *>(q.p));
+        r.local = q.local;
+        return r;
+    }
+    // `reinterpret_cast<const T *>(&v)` of a local variable (the elements of
+    // a vector just loaded): read as it is
+    static emu_cptr local_of(const void *q)
+    {
+        emu_cptr r(q);
+        r.local = true;
+        return r;
+    }
     // addresses as integers: a wrong one (off a NULL pointer too) is the
     // load's to report, not undefined behaviour of the emulator
     static const T *at(const T *q, int64_t k)
     {
         return reinterpret_cast<const T *>(reinterpret_cast<uintptr_t>(q) + uintptr_t(k) * sizeof(T));
     }
-    emu_cptr operator+(int64_t k) const { return emu_cptr(at(p, k)); }
-    emu_cptr operator-(int64_t k) const { return emu_cptr(at(p, -k)); }
+    emu_cptr with(const T *q) const
+    {
+        emu_cptr r(q);
+        r.local = local;
+        return r;
+    }
+    emu_cptr operator+(int64_t k) const { return with(at(p, k)); }
+    emu_cptr operator-(int64_t k) const { return with(at(p, -k)); }
+    // the bytes as they are (memcpy: the memory may hold another type, e.g.
+    // halves read as a uint4)
     T operator[](int64_t k) const
     {
         const T *q = at(p, k);
-        return emu_check_load(q, sizeof(T)) ? *q : T(NAN);
+        T v;
+        if (local || emu_check_load(q, sizeof(T)))
+            memcpy(&v, q, sizeof(T));
+        else
+            memset(&v, 0xff, sizeof(T));
+        return v;
     }
     T operator*() const { return (*this)[0]; }
 };
