@@ -660,66 +660,63 @@ static void blas_path(mv_handle h, int refused)
         const float scf[2] = {1.5f, -0.5f};
         const void *alpha = dtype == DT_D ? (const void *)&sc[0] : (const void *)&scf[0];
         const void *beta = dtype == DT_D ? (const void *)&sc[1] : (const void *)&scf[1];
-        if (refused)
-            goto refused_launch;
-        cudaStream_t s;
-        CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-        CHECK_MV(h, mv_set_stream(h, s));
-        cudaGraph_t graph;
-        cudaGraphExec_t exec;
-        CHECK_CUDA(cudaDeviceSynchronize());
-        CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-        CHECK_MV(h, call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m));
-        CHECK_CUDA(cudaStreamEndCapture(s, &graph));
-        CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-        for (int replay = 0; replay < 3; ++replay) {
-            fill_random(&r, dtype, A, (size_t)(m * k));
-            fill_random(&r, dtype, B, (size_t)(k * n));
-            fill_random(&r, dtype, C, (size_t)(m * n));
-            void *ta = dev_upload(dtype, A, (size_t)(m * k)), *tb = dev_upload(dtype, B, (size_t)(k * n));
+        if (!refused) {
+            cudaStream_t s;
+            CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+            CHECK_MV(h, mv_set_stream(h, s));
+            cudaGraph_t graph;
+            cudaGraphExec_t exec;
+            CHECK_CUDA(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+            CHECK_MV(h, call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m));
+            CHECK_CUDA(cudaStreamEndCapture(s, &graph));
+            CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+            for (int replay = 0; replay < 3; ++replay) {
+                fill_random(&r, dtype, A, (size_t)(m * k));
+                fill_random(&r, dtype, B, (size_t)(k * n));
+                fill_random(&r, dtype, C, (size_t)(m * n));
+                void *ta = dev_upload(dtype, A, (size_t)(m * k)), *tb = dev_upload(dtype, B, (size_t)(k * n));
+                void *tc = dev_upload(dtype, C, (size_t)(m * n));
+                CHECK_CUDA(cudaMemcpy(dA, ta, (size_t)(m * k) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+                CHECK_CUDA(cudaMemcpy(dB, tb, (size_t)(k * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+                CHECK_CUDA(cudaMemcpy(dC, tc, (size_t)(m * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+                dev_free(ta);
+                dev_free(tb);
+                dev_free(tc);
+                CHECK_CUDA(cudaDeviceSynchronize());
+                CHECK_CUDA(cudaGraphLaunch(exec, s));
+                CHECK_CUDA(cudaStreamSynchronize(s));
+                dev_download(dtype, dC, out, (size_t)(m * n));
+                const gemm_case c = {dtype, MV_OP_T, MV_OP_N, m, n, k, k, k, m, sc[0], sc[1], 0, NULL};
+                check_result(&c, A, B, C, out);
+            }
+            CHECK_CUDA(cudaGraphExecDestroy(exec));
+            CHECK_CUDA(cudaGraphDestroy(graph));
+            CHECK_MV(h, mv_set_stream(h, 0));
+            CHECK_CUDA(cudaStreamDestroy(s));
+        } else {
+            /* Work on the legacy stream while a blocking stream captures. */
+            fill_distinctive(&r, dtype, C, (size_t)(m * n));
             void *tc = dev_upload(dtype, C, (size_t)(m * n));
-            CHECK_CUDA(cudaMemcpy(dA, ta, (size_t)(m * k) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
-            CHECK_CUDA(cudaMemcpy(dB, tb, (size_t)(k * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
             CHECK_CUDA(cudaMemcpy(dC, tc, (size_t)(m * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
-            dev_free(ta);
-            dev_free(tb);
             dev_free(tc);
             CHECK_CUDA(cudaDeviceSynchronize());
-            CHECK_CUDA(cudaGraphLaunch(exec, s));
-            CHECK_CUDA(cudaStreamSynchronize(s));
+            cudaStream_t capturing;
+            CHECK_CUDA(cudaStreamCreate(&capturing));
+            CHECK_CUDA(cudaStreamBeginCapture(capturing, cudaStreamCaptureModeGlobal));
+            const mv_status st = call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m);
+            cudaGraph_t g2 = NULL;
+            (void)cudaStreamEndCapture(capturing, &g2);
+            if (g2)
+                CHECK_CUDA(cudaGraphDestroy(g2));
+            (void)cudaGetLastError();
+            assert_int_equal(st, MV_ERR_EXECUTION);
+            assert_non_null(strstr(mv_last_error(h), dtype == DT_D ? "mv_dgemm: " : "mv_sgemm: "));
+            CHECK_CUDA(cudaDeviceSynchronize());
             dev_download(dtype, dC, out, (size_t)(m * n));
-            const gemm_case c = {dtype, MV_OP_T, MV_OP_N, m, n, k, k, k, m, sc[0], sc[1], 0, NULL};
-            check_result(&c, A, B, C, out);
+            assert_true(same_bits(out, C, (size_t)(m * n)));
+            CHECK_CUDA(cudaStreamDestroy(capturing));
         }
-        CHECK_CUDA(cudaGraphExecDestroy(exec));
-        CHECK_CUDA(cudaGraphDestroy(graph));
-        CHECK_MV(h, mv_set_stream(h, 0));
-        CHECK_CUDA(cudaStreamDestroy(s));
-        goto done;
-
-    refused_launch:
-        /* Work on the legacy stream while a blocking stream captures. */
-        fill_distinctive(&r, dtype, C, (size_t)(m * n));
-        void *tc = dev_upload(dtype, C, (size_t)(m * n));
-        CHECK_CUDA(cudaMemcpy(dC, tc, (size_t)(m * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
-        dev_free(tc);
-        CHECK_CUDA(cudaDeviceSynchronize());
-        cudaStream_t capturing;
-        CHECK_CUDA(cudaStreamCreate(&capturing));
-        CHECK_CUDA(cudaStreamBeginCapture(capturing, cudaStreamCaptureModeGlobal));
-        const mv_status st = call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m);
-        cudaGraph_t g2 = NULL;
-        (void)cudaStreamEndCapture(capturing, &g2);
-        if (g2)
-            CHECK_CUDA(cudaGraphDestroy(g2));
-        (void)cudaGetLastError();
-        assert_int_equal(st, MV_ERR_EXECUTION);
-        assert_non_null(strstr(mv_last_error(h), dtype == DT_D ? "mv_dgemm: " : "mv_sgemm: "));
-        CHECK_CUDA(cudaDeviceSynchronize());
-        dev_download(dtype, dC, out, (size_t)(m * n));
-        assert_true(same_bits(out, C, (size_t)(m * n)));
-        CHECK_CUDA(cudaStreamDestroy(capturing));
-    done:
         dev_free(dA);
         dev_free(dB);
         dev_free(dC);
