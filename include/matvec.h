@@ -98,6 +98,51 @@ MV_API mv_status mv_dgemv_nt(mv_handle handle, int64_t m, int64_t n,
                              const double *gamma, const double *w, int64_t incw,
                              const double *delta, double *z, int64_t incz);
 
+/* batch_count independent GEMVs, y_b = alpha*op(A_b)*x_b + beta*y_b, with
+ * the scalars, shapes, op and increments of mv_sgemv shared by all. Problem
+ * b uses A + b*stride_a, x + b*stride_x and y + b*stride_y (in elements).
+ * stride_a >= 0 and stride_x >= 0 (0: one A or x shared by every problem);
+ * stride_y may have either sign, but when batch_count > 1 no two problems
+ * may write the same element of y (an error names stride_y otherwise).
+ * batch_count == 0, m == 0 or n == 0: quick return. */
+MV_API mv_status mv_sgemv_strided_batched(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                                          const float *alpha, const float *A, int64_t lda, int64_t stride_a,
+                                          const float *x, int64_t incx, int64_t stride_x,
+                                          const float *beta, float *y, int64_t incy, int64_t stride_y,
+                                          int64_t batch_count);
+MV_API mv_status mv_dgemv_strided_batched(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                                          const double *alpha, const double *A, int64_t lda, int64_t stride_a,
+                                          const double *x, int64_t incx, int64_t stride_x,
+                                          const double *beta, double *y, int64_t incy, int64_t stride_y,
+                                          int64_t batch_count);
+
+/* The same with A, x and y given as device arrays of batch_count device
+ * pointers, read only by the kernels (never on the host). The caller keeps
+ * the problems' outputs apart; a NULL entry is not detected. */
+MV_API mv_status mv_sgemv_batched(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                                  const float *alpha, const float *const A[], int64_t lda,
+                                  const float *const x[], int64_t incx,
+                                  const float *beta, float *const y[], int64_t incy, int64_t batch_count);
+MV_API mv_status mv_dgemv_batched(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                                  const double *alpha, const double *const A[], int64_t lda,
+                                  const double *const x[], int64_t incx,
+                                  const double *beta, double *const y[], int64_t incy, int64_t batch_count);
+
+/* Element types of mv_gemv_ex's operands. */
+typedef enum { MV_R_32F = 0, MV_R_64F = 1, MV_R_16F = 2, MV_R_16BF = 3 } mv_datatype;
+
+/* y = alpha*op(A)*x + beta*y with A and x in a_type / x_type and y in
+ * y_type, alpha and beta float (host or device per the pointer mode), the
+ * products and sums in float, y rounded to y_type once at the end.
+ * Supported: a_type MV_R_16F, MV_R_16BF or MV_R_32F; x_type a_type or
+ * MV_R_32F; y_type a_type or MV_R_32F. Any other combination of valid
+ * types is MV_ERR_NOT_SUPPORTED naming the type; the rest as mv_sgemv
+ * (and with all three MV_R_32F, exactly mv_sgemv). */
+MV_API mv_status mv_gemv_ex(mv_handle handle, mv_operation trans, int64_t m, int64_t n,
+                            const float *alpha, const void *A, mv_datatype a_type, int64_t lda,
+                            const void *x, mv_datatype x_type, int64_t incx,
+                            const float *beta, void *y, mv_datatype y_type, int64_t incy);
+
 /* B = A^T, out of place. A is m x n column-major with lda >= max(1, m); B is
  * n x m with ldb >= max(1, n). B must not overlap A (use the in-place
  * functions for a square matrix). Quick return when m == 0 or n == 0. */

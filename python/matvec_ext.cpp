@@ -97,25 +97,25 @@ int copy_matrix(Addr h, bool dbl, int64_t m, int64_t n, Addr A, int64_t lda, Add
     return err == cudaSuccess ? 0 : -int(err);
 }
 
-// A new row-major device array of `shape` (float64 when dbl, else float32)
-// on the current device, for a result handed to JAX (whose arrays are
+// A new row-major device array of `shape` with the DLPack dtype (code,
+// bits) on the current device, for a result handed to JAX (whose arrays are
 // immutable, so matvec makes its outputs): (CUDA error, nanobind array whose
 // owner frees the memory). cudaFree when the last owner lets go (JAX, once
 // it has taken the array through DLPack): it waits for the device's pending
 // work, so no stream that reads the array can still be running.
-nb::tuple device_empty(std::vector<size_t> shape, bool dbl)
+nb::tuple device_empty(std::vector<size_t> shape, int code, int bits)
 {
     size_t count = 1;
     for (size_t d : shape)
         count *= d;
     void *p = nullptr;
-    const cudaError_t err = cudaMalloc(&p, count * (dbl ? 8 : 4) + 16);  // + 16: never a null pointer
+    const cudaError_t err = cudaMalloc(&p, count * size_t(bits / 8) + 16);  // + 16: never a null pointer
     if (err != cudaSuccess) {
         (void)cudaGetLastError();
         return nb::make_tuple(int(err), nb::none());
     }
     nb::capsule owner(p, [](void *q) noexcept { (void)cudaFree(q); });
-    const nb::dlpack::dtype dt = dbl ? nb::dtype<double>() : nb::dtype<float>();
+    const nb::dlpack::dtype dt{uint8_t(code), uint8_t(bits), 1};
     nb::ndarray<nb::array_api> a(p, shape.size(), shape.data(), owner, nullptr, dt, nb::device::cuda::value,
                                  current_device());
     return nb::make_tuple(0, nb::cast(a));
@@ -178,6 +178,40 @@ NB_MODULE(_matvec, m)
         const float a = float(alpha), b = float(beta);
         return int(mv_sgemv(H(h), Op(trans), m_, n, &a, P<const float>(A), lda, P<const float>(x), incx, &b,
                             P<float>(y), incy));
+    });
+    m.def("gemv_strided_batched", [](Addr h, bool dbl, bool trans, int64_t m_, int64_t n, double alpha, Addr A,
+                                     int64_t lda, int64_t stride_a, Addr x, int64_t incx, int64_t stride_x,
+                                     double beta, Addr y, int64_t incy, int64_t stride_y, int64_t batch) {
+        nb::gil_scoped_release release;
+        if (dbl)
+            return int(mv_dgemv_strided_batched(H(h), Op(trans), m_, n, &alpha, P<const double>(A), lda, stride_a,
+                                                P<const double>(x), incx, stride_x, &beta, P<double>(y), incy,
+                                                stride_y, batch));
+        const float a = float(alpha), b = float(beta);
+        return int(mv_sgemv_strided_batched(H(h), Op(trans), m_, n, &a, P<const float>(A), lda, stride_a,
+                                            P<const float>(x), incx, stride_x, &b, P<float>(y), incy, stride_y,
+                                            batch));
+    });
+    // mv_gemv_ex: the types are mv_datatype values; alpha and beta go as float.
+    m.def("gemv_ex", [](Addr h, bool trans, int64_t m_, int64_t n, double alpha, Addr A, int a_type, int64_t lda,
+                        Addr x, int x_type, int64_t incx, double beta, Addr y, int y_type, int64_t incy) {
+        nb::gil_scoped_release release;
+        const float a = float(alpha), b = float(beta);
+        return int(mv_gemv_ex(H(h), Op(trans), m_, n, &a, P<const void>(A), mv_datatype(a_type), lda,
+                              P<const void>(x), mv_datatype(x_type), incx, &b, P<void>(y), mv_datatype(y_type),
+                              incy));
+    });
+    // The pointer form: A, x and y are the addresses of device arrays of
+    // batch device pointers.
+    m.def("gemv_batched", [](Addr h, bool dbl, bool trans, int64_t m_, int64_t n, double alpha, Addr A, int64_t lda,
+                             Addr x, int64_t incx, double beta, Addr y, int64_t incy, int64_t batch) {
+        nb::gil_scoped_release release;
+        if (dbl)
+            return int(mv_dgemv_batched(H(h), Op(trans), m_, n, &alpha, P<const double *const>(A), lda,
+                                        P<const double *const>(x), incx, &beta, P<double *const>(y), incy, batch));
+        const float a = float(alpha), b = float(beta);
+        return int(mv_sgemv_batched(H(h), Op(trans), m_, n, &a, P<const float *const>(A), lda,
+                                    P<const float *const>(x), incx, &b, P<float *const>(y), incy, batch));
     });
     m.def("gemm", [](Addr h, bool dbl, bool ta, bool tb, int64_t m_, int64_t n, int64_t k, double alpha, Addr A,
                      int64_t lda, Addr B, int64_t ldb, double beta, Addr C, int64_t ldc) {

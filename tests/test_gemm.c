@@ -660,66 +660,63 @@ static void blas_path(mv_handle h, int refused)
         const float scf[2] = {1.5f, -0.5f};
         const void *alpha = dtype == DT_D ? (const void *)&sc[0] : (const void *)&scf[0];
         const void *beta = dtype == DT_D ? (const void *)&sc[1] : (const void *)&scf[1];
-        if (refused)
-            goto refused_launch;
-        cudaStream_t s;
-        CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-        CHECK_MV(h, mv_set_stream(h, s));
-        cudaGraph_t graph;
-        cudaGraphExec_t exec;
-        CHECK_CUDA(cudaDeviceSynchronize());
-        CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-        CHECK_MV(h, call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m));
-        CHECK_CUDA(cudaStreamEndCapture(s, &graph));
-        CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-        for (int replay = 0; replay < 3; ++replay) {
-            fill_random(&r, dtype, A, (size_t)(m * k));
-            fill_random(&r, dtype, B, (size_t)(k * n));
-            fill_random(&r, dtype, C, (size_t)(m * n));
-            void *ta = dev_upload(dtype, A, (size_t)(m * k)), *tb = dev_upload(dtype, B, (size_t)(k * n));
+        if (!refused) {
+            cudaStream_t s;
+            CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+            CHECK_MV(h, mv_set_stream(h, s));
+            cudaGraph_t graph;
+            cudaGraphExec_t exec;
+            CHECK_CUDA(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+            CHECK_MV(h, call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m));
+            CHECK_CUDA(cudaStreamEndCapture(s, &graph));
+            CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+            for (int replay = 0; replay < 3; ++replay) {
+                fill_random(&r, dtype, A, (size_t)(m * k));
+                fill_random(&r, dtype, B, (size_t)(k * n));
+                fill_random(&r, dtype, C, (size_t)(m * n));
+                void *ta = dev_upload(dtype, A, (size_t)(m * k)), *tb = dev_upload(dtype, B, (size_t)(k * n));
+                void *tc = dev_upload(dtype, C, (size_t)(m * n));
+                CHECK_CUDA(cudaMemcpy(dA, ta, (size_t)(m * k) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+                CHECK_CUDA(cudaMemcpy(dB, tb, (size_t)(k * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+                CHECK_CUDA(cudaMemcpy(dC, tc, (size_t)(m * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
+                dev_free(ta);
+                dev_free(tb);
+                dev_free(tc);
+                CHECK_CUDA(cudaDeviceSynchronize());
+                CHECK_CUDA(cudaGraphLaunch(exec, s));
+                CHECK_CUDA(cudaStreamSynchronize(s));
+                dev_download(dtype, dC, out, (size_t)(m * n));
+                const gemm_case c = {dtype, MV_OP_T, MV_OP_N, m, n, k, k, k, m, sc[0], sc[1], 0, NULL};
+                check_result(&c, A, B, C, out);
+            }
+            CHECK_CUDA(cudaGraphExecDestroy(exec));
+            CHECK_CUDA(cudaGraphDestroy(graph));
+            CHECK_MV(h, mv_set_stream(h, 0));
+            CHECK_CUDA(cudaStreamDestroy(s));
+        } else {
+            /* Work on the legacy stream while a blocking stream captures. */
+            fill_distinctive(&r, dtype, C, (size_t)(m * n));
             void *tc = dev_upload(dtype, C, (size_t)(m * n));
-            CHECK_CUDA(cudaMemcpy(dA, ta, (size_t)(m * k) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
-            CHECK_CUDA(cudaMemcpy(dB, tb, (size_t)(k * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
             CHECK_CUDA(cudaMemcpy(dC, tc, (size_t)(m * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
-            dev_free(ta);
-            dev_free(tb);
             dev_free(tc);
             CHECK_CUDA(cudaDeviceSynchronize());
-            CHECK_CUDA(cudaGraphLaunch(exec, s));
-            CHECK_CUDA(cudaStreamSynchronize(s));
+            cudaStream_t capturing;
+            CHECK_CUDA(cudaStreamCreate(&capturing));
+            CHECK_CUDA(cudaStreamBeginCapture(capturing, cudaStreamCaptureModeGlobal));
+            const mv_status st = call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m);
+            cudaGraph_t g2 = NULL;
+            (void)cudaStreamEndCapture(capturing, &g2);
+            if (g2)
+                CHECK_CUDA(cudaGraphDestroy(g2));
+            (void)cudaGetLastError();
+            assert_int_equal(st, MV_ERR_EXECUTION);
+            assert_non_null(strstr(mv_last_error(h), dtype == DT_D ? "mv_dgemm: " : "mv_sgemm: "));
+            CHECK_CUDA(cudaDeviceSynchronize());
             dev_download(dtype, dC, out, (size_t)(m * n));
-            const gemm_case c = {dtype, MV_OP_T, MV_OP_N, m, n, k, k, k, m, sc[0], sc[1], 0, NULL};
-            check_result(&c, A, B, C, out);
+            assert_true(same_bits(out, C, (size_t)(m * n)));
+            CHECK_CUDA(cudaStreamDestroy(capturing));
         }
-        CHECK_CUDA(cudaGraphExecDestroy(exec));
-        CHECK_CUDA(cudaGraphDestroy(graph));
-        CHECK_MV(h, mv_set_stream(h, 0));
-        CHECK_CUDA(cudaStreamDestroy(s));
-        goto done;
-
-    refused_launch:
-        /* Work on the legacy stream while a blocking stream captures. */
-        fill_distinctive(&r, dtype, C, (size_t)(m * n));
-        void *tc = dev_upload(dtype, C, (size_t)(m * n));
-        CHECK_CUDA(cudaMemcpy(dC, tc, (size_t)(m * n) * dtype_size(dtype), cudaMemcpyDeviceToDevice));
-        dev_free(tc);
-        CHECK_CUDA(cudaDeviceSynchronize());
-        cudaStream_t capturing;
-        CHECK_CUDA(cudaStreamCreate(&capturing));
-        CHECK_CUDA(cudaStreamBeginCapture(capturing, cudaStreamCaptureModeGlobal));
-        const mv_status st = call_gemm(h, NULL, dtype, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k, beta, dC, m);
-        cudaGraph_t g2 = NULL;
-        (void)cudaStreamEndCapture(capturing, &g2);
-        if (g2)
-            CHECK_CUDA(cudaGraphDestroy(g2));
-        (void)cudaGetLastError();
-        assert_int_equal(st, MV_ERR_EXECUTION);
-        assert_non_null(strstr(mv_last_error(h), dtype == DT_D ? "mv_dgemm: " : "mv_sgemm: "));
-        CHECK_CUDA(cudaDeviceSynchronize());
-        dev_download(dtype, dC, out, (size_t)(m * n));
-        assert_true(same_bits(out, C, (size_t)(m * n)));
-        CHECK_CUDA(cudaStreamDestroy(capturing));
-    done:
         dev_free(dA);
         dev_free(dB);
         dev_free(dC);
@@ -996,46 +993,70 @@ static void test_registry_and_lookup_errors(void **state)
 
 /* mv_gemm_default_path names the path of the call it is given without
  * reading an operand: any non-NULL pointers stand for A, B and C. */
+/* One call's expected path: dtype (1 double), transposes, m, n, k, the
+ * leading dimensions, A four bytes off a 16-byte boundary, device pointer
+ * mode. */
+typedef struct {
+    int dbl;
+    char ta, tb;
+    int64_t m, n, k, lda, ldb, ldc;
+    int a_off, device;
+    const char *path;
+} path_case;
+
 static void test_default_path(void **state)
 {
     mv_handle h = *state;
     const float one = 1.0f, zero = 0.0f;
     const double one_d = 1.0, zero_d = 0.0;
     _Alignas(16) char buffer[64] = {0};
-    void *p = buffer, *p4 = buffer + 4; /* 16-byte aligned, and 4 bytes off */
-    const mv_operation N = MV_OP_N, T = MV_OP_T;
+    void *p = buffer; /* 16-byte aligned; buffer + 4 is not */
+    const mv_operation N = MV_OP_N;
+    static const path_case cases[] = {
+        /* Float narrow products that the narrow kernels read faster stay on
+         * them: 8 columns streamed along N, 16 along T; more go to cuBLAS. */
+        {0, 'N', 'N', 5000, 8, 5000, 5000, 5000, 5000, 0, 0, "narrow"},
+        {0, 'T', 'N', 5000, 16, 5000, 5000, 5000, 5000, 0, 0, "narrow"},
+        {0, 'N', 'N', 5000, 24, 5000, 5000, 5000, 5000, 0, 0, "cublas"},
+        /* Streamed along T, columns off 16-byte boundaries (lda, or A
+         * itself) go to cuBLAS; along N the narrow kernel keeps them. */
+        {0, 'T', 'N', 5000, 16, 5001, 5001, 5001, 5000, 0, 0, "cublas"},
+        {0, 'T', 'N', 5000, 16, 5000, 5000, 5000, 5000, 1, 0, "cublas"},
+        {0, 'N', 'N', 5001, 8, 5000, 5001, 5000, 5001, 1, 0, "narrow"},
+        /* Few rows of C: B streamed, along T when B is not transposed. */
+        {0, 'N', 'N', 16, 5000, 4999, 16, 4999, 16, 0, 0, "cublas"},
+        {0, 'N', 'N', 16, 5000, 5000, 16, 5000, 16, 0, 0, "narrow"},
+        /* One column or row of C: the GEMV path, in either type. */
+        {0, 'N', 'N', 1000, 1, 1000, 1000, 1000, 1000, 0, 0, "gemv"},
+        {1, 'N', 'T', 1, 1000, 1000, 1, 1000, 1, 0, 0, "gemv"},
+        /* A handle made by mv_create has cuBLAS: square products go to it. */
+        {1, 'N', 'N', 1000, 1000, 1000, 1000, 1000, 1000, 0, 0, "cublas"},
+        {0, 'T', 'T', 1000, 1000, 1000, 1000, 1000, 1000, 0, 0, "cublas"},
+        /* Device pointer mode stays on matvec's kernels: the scalars are
+         * read by them (alpha is never known to be 0 here). */
+        {1, 'N', 'N', 1000, 1000, 1000, 1000, 1000, 1000, 0, 1, "dmma"},
+        {0, 'N', 'T', 1000, 1000, 1000, 1000, 1000, 1000, 0, 1, "simt"},
+        {0, 'N', 'N', 1000, 1000, 0, 1000, 1, 1000, 0, 1, "scale"},
+        {1, 'N', 'N', 1000, 24, 1000, 1000, 1000, 1000, 0, 1, "narrow"},
+        /* Double C of 9-32 columns and at least 96 rows per SM (100000
+         * rows cover any GPU of up to 1041 SMs): DMMA in 128 x 32 tiles. */
+        {1, 'N', 'N', 100000, 24, 64, 100000, 64, 100000, 0, 1, "dmma-narrow"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const path_case *c = &cases[i];
+        CHECK_MV(h, mv_set_pointer_mode(h, c->device ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
+        const void *alpha = c->device ? p : c->dbl ? (const void *)&one_d : (const void *)&one;
+        const void *beta = c->device ? p : c->dbl ? (const void *)&zero_d : (const void *)&zero;
+        const char *got = mv_gemm_default_path(h, c->dbl, c->ta == 'T' ? MV_OP_T : MV_OP_N,
+                                               c->tb == 'T' ? MV_OP_T : MV_OP_N, c->m, c->n, c->k, alpha,
+                                               buffer + (c->a_off ? 4 : 0), c->lda, p, c->ldb, beta, p, c->ldc);
+        if (!got || strcmp(got, c->path) != 0)
+            fail_msg("case %zu (%s %c%c %lld x %lld x %lld): path %s, expected %s", i, c->dbl ? "double" : "float",
+                     c->ta, c->tb, (long long)c->m, (long long)c->n, (long long)c->k, got ? got : "NULL (refused)",
+                     c->path);
+    }
+    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 
-    /* Float narrow products that the narrow kernels read faster stay on
-     * them: 8 columns streamed along N, 16 along T; more go to cuBLAS. */
-    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 5000, 8, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
-                        "narrow");
-    assert_string_equal(mv_gemm_default_path(h, 0, T, N, 5000, 16, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
-                        "narrow");
-    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 5000, 24, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
-                        "cublas");
-    /* Streamed along T, columns off 16-byte boundaries (lda, or A itself)
-     * go to cuBLAS; along N the narrow kernel keeps them. */
-    assert_string_equal(mv_gemm_default_path(h, 0, T, N, 5000, 16, 5001, &one, p, 5001, p, 5001, &zero, p, 5000),
-                        "cublas");
-    assert_string_equal(mv_gemm_default_path(h, 0, T, N, 5000, 16, 5000, &one, p4, 5000, p, 5000, &zero, p, 5000),
-                        "cublas");
-    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 5001, 8, 5000, &one, p4, 5001, p, 5000, &zero, p, 5001),
-                        "narrow");
-    /* Few rows of C: B streamed, along T when B is not transposed. */
-    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 16, 5000, 4999, &one, p, 16, p, 4999, &zero, p, 16),
-                        "cublas");
-    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 16, 5000, 5000, &one, p, 16, p, 5000, &zero, p, 16),
-                        "narrow");
-    /* One column or row of C: the GEMV path, in either type. */
-    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 1000, 1, 1000, &one, p, 1000, p, 1000, &zero, p, 1000),
-                        "gemv");
-    assert_string_equal(mv_gemm_default_path(h, 1, N, T, 1, 1000, 1000, &one_d, p, 1, p, 1000, &zero_d, p, 1),
-                        "gemv");
-    /* A handle made by mv_create has cuBLAS: square products go to it. */
-    assert_string_equal(
-        mv_gemm_default_path(h, 1, N, N, 1000, 1000, 1000, &one_d, p, 1000, p, 1000, &zero_d, p, 1000), "cublas");
-    assert_string_equal(mv_gemm_default_path(h, 0, T, T, 1000, 1000, 1000, &one, p, 1000, p, 1000, &zero, p, 1000),
-                        "cublas");
     /* Quick returns: an empty C (no pointer needed), and in host mode
      * (alpha == 0 or k == 0) with beta == 1. */
     assert_string_equal(mv_gemm_default_path(h, 0, N, N, 0, 10, 10, NULL, NULL, 1, NULL, 10, NULL, NULL, 1), "quick");
@@ -1047,19 +1068,6 @@ static void test_default_path(void **state)
     assert_string_equal(mv_gemm_default_path(h, 1, N, N, 100, 100, 100, &zero_d, p, 100, p, 100, &zero_d, p, 100),
                         "scale");
     assert_string_equal(mv_gemm_default_path(h, 0, N, N, 100, 100, 0, &one, p, 100, p, 1, &zero, p, 100), "scale");
-
-    /* Device pointer mode stays on matvec's kernels: the scalars are read
-     * by them (alpha is never known to be 0 here). */
-    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_DEVICE));
-    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 1000, 1000, 1000, p, p, 1000, p, 1000, p, p, 1000), "dmma");
-    assert_string_equal(mv_gemm_default_path(h, 0, N, T, 1000, 1000, 1000, p, p, 1000, p, 1000, p, p, 1000), "simt");
-    assert_string_equal(mv_gemm_default_path(h, 0, N, N, 1000, 1000, 0, p, p, 1000, p, 1, p, p, 1000), "scale");
-    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 1000, 24, 1000, p, p, 1000, p, 1000, p, p, 1000), "narrow");
-    /* Double C of 9-32 columns and at least 96 rows per SM (100000 rows
-     * cover any GPU of up to 1041 SMs): DMMA in 128 x 32 tiles. */
-    assert_string_equal(mv_gemm_default_path(h, 1, N, N, 100000, 24, 64, p, p, 100000, p, 64, p, p, 100000),
-                        "dmma-narrow");
-    CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 
     /* A call mv_sgemm refuses: NULL, with mv_sgemm's message. */
     assert_null(mv_gemm_default_path(h, 0, N, N, 4, 4, 4, &one, p, 3, p, 4, &zero, p, 4));

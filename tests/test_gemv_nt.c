@@ -249,6 +249,41 @@ static void test_scalar_rules(void **state)
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 }
 
+/* Random A (m x n, lda = m), x, w, y, z on the host and their device
+ * copies, for the tests that run one fixed shape. */
+typedef struct {
+    int dtype;
+    int64_t m, n;
+    double *A, *x, *w, *y, *z;
+    void *dA, *dx, *dw, *dy, *dz;
+} nt_data;
+
+static nt_data nt_data_make(rng_t *r, int dtype, int64_t m, int64_t n)
+{
+    nt_data d = {dtype, m, n, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    double **host[5] = {&d.A, &d.x, &d.w, &d.y, &d.z};
+    void **dev[5] = {&d.dA, &d.dx, &d.dw, &d.dy, &d.dz};
+    const size_t count[5] = {(size_t)(m * n), (size_t)n, (size_t)m, (size_t)m, (size_t)n};
+    for (int i = 0; i < 5; ++i) {
+        *host[i] = malloc(count[i] * sizeof(double));
+        assert_non_null(*host[i]);
+        fill_random(r, dtype, *host[i], count[i]);
+        *dev[i] = dev_upload(dtype, *host[i], count[i]);
+    }
+    CHECK_CUDA(cudaDeviceSynchronize());
+    return d;
+}
+
+static void nt_data_free(nt_data *d)
+{
+    double *host[5] = {d->A, d->x, d->w, d->y, d->z};
+    void *dev[5] = {d->dA, d->dx, d->dw, d->dy, d->dz};
+    for (int i = 0; i < 5; ++i) {
+        free(host[i]);
+        dev_free(dev[i]);
+    }
+}
+
 /* A half with alpha = 0 and beta = 1 leaves its output bitwise alone (the
  * other half runs); m = 0 or n = 0 leaves both. */
 static void test_quick_returns(void **state)
@@ -259,34 +294,23 @@ static void test_quick_returns(void **state)
         for (int mode = 0; mode < 2; ++mode) {
             CHECK_MV(h, mv_set_pointer_mode(h, mode ? MV_POINTER_MODE_DEVICE : MV_POINTER_MODE_HOST));
             enum { M = 300, N = 200 };
-            double A[M * N], x[N], w[M], y[M], z[N], oy[M], oz[N];
-            fill_random(&r, dtype, A, M * N);
-            fill_random(&r, dtype, x, N);
-            fill_random(&r, dtype, w, M);
-            fill_random(&r, dtype, y, M);
-            fill_random(&r, dtype, z, N);
-            void *dA = dev_upload(dtype, A, M * N), *dx = dev_upload(dtype, x, N), *dw = dev_upload(dtype, w, M);
-            void *dy = dev_upload(dtype, y, M), *dz = dev_upload(dtype, z, N);
-            CHECK_CUDA(cudaDeviceSynchronize());
+            double oy[M], oz[N];
+            nt_data d = nt_data_make(&r, dtype, M, N);
             nt_case c = {dtype, M, N, M, 1, 1, 1, 1, 0.0, 1.0, 2.0, 0.5, 0, 0, 0, 0};
-            CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+            CHECK_MV(h, call_nt(h, &c, d.dA, d.dx, d.dy, d.dw, d.dz, 0));
             CHECK_CUDA(cudaDeviceSynchronize());
-            dev_download(dtype, dy, oy, M);
-            assert_true(same_bits(oy, y, M));
+            dev_download(dtype, d.dy, oy, M);
+            assert_true(same_bits(oy, d.y, M));
             c.m = 0;
-            dev_download(dtype, dz, z, N); /* z as the first call left it */
-            CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+            dev_download(dtype, d.dz, d.z, N); /* z as the first call left it */
+            CHECK_MV(h, call_nt(h, &c, d.dA, d.dx, d.dy, d.dw, d.dz, 0));
             c.m = M;
             c.n = 0;
-            CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+            CHECK_MV(h, call_nt(h, &c, d.dA, d.dx, d.dy, d.dw, d.dz, 0));
             CHECK_CUDA(cudaDeviceSynchronize());
-            dev_download(dtype, dz, oz, N);
-            assert_true(same_bits(oz, z, N));
-            dev_free(dA);
-            dev_free(dx);
-            dev_free(dw);
-            dev_free(dy);
-            dev_free(dz);
+            dev_download(dtype, d.dz, oz, N);
+            assert_true(same_bits(oz, d.z, N));
+            nt_data_free(&d);
         }
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 }
@@ -395,50 +419,37 @@ static void test_graph_capture(void **state)
     rng_t r = rng_make(66);
     enum { M = 3001, N = 1003 };
     for (int dtype = DT_S; dtype <= DT_D; ++dtype) {
-        double *A = malloc(sizeof(double) * M * N), x[N], w[M], y[M], z[N], oy[M], oz[N], ry[M], rz[N];
-        assert_non_null(A);
-        fill_random(&r, dtype, A, M * N);
-        fill_random(&r, dtype, x, N);
-        fill_random(&r, dtype, w, M);
-        fill_random(&r, dtype, y, M);
-        fill_random(&r, dtype, z, N);
-        void *dA = dev_upload(dtype, A, M * N), *dx = dev_upload(dtype, x, N), *dw = dev_upload(dtype, w, M);
-        void *dy = dev_upload(dtype, y, M), *dz = dev_upload(dtype, z, N);
+        double oy[M], oz[N], ry[M], rz[N];
+        nt_data d = nt_data_make(&r, dtype, M, N);
         cudaStream_t s;
         CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-        CHECK_CUDA(cudaDeviceSynchronize());
         CHECK_MV(h, mv_set_stream(h, s));
         const nt_case c = {dtype, M, N, M, 1, 1, 1, 1, 1.0, 0.0, 2.0, 0.0, 0, 0, 0, 0};
-        CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+        CHECK_MV(h, call_nt(h, &c, d.dA, d.dx, d.dy, d.dw, d.dz, 0));
         CHECK_CUDA(cudaStreamSynchronize(s));
-        dev_download(dtype, dy, ry, M);
-        dev_download(dtype, dz, rz, N);
-        CHECK_CUDA(cudaMemset(dy, 0, (size_t)M * dtype_size(dtype)));
-        CHECK_CUDA(cudaMemset(dz, 0, (size_t)N * dtype_size(dtype)));
+        dev_download(dtype, d.dy, ry, M);
+        dev_download(dtype, d.dz, rz, N);
+        CHECK_CUDA(cudaMemset(d.dy, 0, (size_t)M * dtype_size(dtype)));
+        CHECK_CUDA(cudaMemset(d.dz, 0, (size_t)N * dtype_size(dtype)));
         CHECK_CUDA(cudaDeviceSynchronize());
         cudaGraph_t g;
         cudaGraphExec_t ge;
         CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-        CHECK_MV(h, call_nt(h, &c, dA, dx, dy, dw, dz, 0));
+        CHECK_MV(h, call_nt(h, &c, d.dA, d.dx, d.dy, d.dw, d.dz, 0));
         CHECK_CUDA(cudaStreamEndCapture(s, &g));
         CHECK_CUDA(cudaGraphInstantiate(&ge, g, 0));
         for (int k = 0; k < 2; ++k)
             CHECK_CUDA(cudaGraphLaunch(ge, s));
         CHECK_CUDA(cudaStreamSynchronize(s));
-        dev_download(dtype, dy, oy, M);
-        dev_download(dtype, dz, oz, N);
+        dev_download(dtype, d.dy, oy, M);
+        dev_download(dtype, d.dz, oz, N);
         assert_true(same_bits(oy, ry, M));
         assert_true(same_bits(oz, rz, N));
         CHECK_CUDA(cudaGraphExecDestroy(ge));
         CHECK_CUDA(cudaGraphDestroy(g));
         CHECK_MV(h, mv_set_stream(h, 0));
         CHECK_CUDA(cudaStreamDestroy(s));
-        dev_free(dA);
-        dev_free(dx);
-        dev_free(dw);
-        dev_free(dy);
-        dev_free(dz);
-        free(A);
+        nt_data_free(&d);
     }
 }
 

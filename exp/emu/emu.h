@@ -32,7 +32,13 @@ using std::fma;
 struct alignas(8) float2 { float x, y; };
 struct alignas(16) float4 { float x, y, z, w; };
 struct alignas(16) double2 { double x, y; };
+struct alignas(16) uint4 { unsigned x, y, z, w; };
 struct emu_dim3 { unsigned x = 0, y = 0, z = 0; };
+// A launch's grid as the kernels' host code writes it (<<<dim3(x, y), ...>>>).
+struct dim3 {
+    unsigned x, y, z;
+    dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+};
 
 inline long min(long a, long b) { return a < b ? a : b; }
 inline int min(int a, int b) { return a < b ? a : b; }
@@ -93,7 +99,8 @@ inline void emu_error(const char *fmt, ...)
         fprintf(stderr, "EMU ERROR: ");
         vfprintf(stderr, fmt, ap);
         va_end(ap);
-        fprintf(stderr, " [block %u thread %u]\n", g_blockIdx.x, g_cur ? g_cur->tIdx.x : 9999u);
+        fprintf(stderr, " [block %u,%u,%u thread %u]\n", g_blockIdx.x, g_blockIdx.y, g_blockIdx.z,
+                g_cur ? g_cur->tIdx.x : 9999u);
     }
     ++g_errors;
 }
@@ -138,6 +145,106 @@ inline V __ldg(const V *p)
     emu_check_global(p, sizeof(V), sizeof(V), "__ldg");
     return *p;
 }
+
+// Loads through plain pointers, for kernels that read global memory with
+// ordinary dereferences: `transform.py --checked-loads` turns their
+// `const T *` into emu_cptr<T>, whose every read is checked. A driver that
+// calls emu_readable(base, elem, count, map) allows exactly the elements i
+// of [base, base + count*elem) whose map[i] is set (e.g. A and x only where
+// alpha != 0); without it the reads are checked against the registered
+// regions, as __ldg's are.
+inline const char *g_rd_base = nullptr;
+inline size_t g_rd_elem = 0, g_rd_count = 0;
+inline const char *g_rd_map = nullptr;
+
+inline void emu_readable(const void *base, size_t elem, size_t count, const char *map)
+{
+    g_rd_base = static_cast<const char *>(base), g_rd_elem = elem, g_rd_count = count, g_rd_map = map;
+}
+
+// Whether the load of `bytes` bytes at p may go ahead: aligned to its size
+// (a power of two: a vector load such as a uint4 needs 16 bytes), and every
+// element it covers readable. A refused one reports an error and reads
+// nothing (its bytes are all ones: a NaN in every floating-point type).
+inline bool emu_check_load(const void *p, size_t bytes)
+{
+    if (!g_rd_base) {
+        const long e0 = g_errors;
+        emu_check_global(p, bytes, bytes, "load");
+        return g_errors == e0;
+    }
+    if (reinterpret_cast<uintptr_t>(p) % bytes) {
+        emu_error("load: misaligned %ld-byte load (address offset %ld mod %ld)", long(bytes),
+                  long(reinterpret_cast<uintptr_t>(p) % bytes), long(bytes));
+        return false;
+    }
+    const int64_t off = int64_t(reinterpret_cast<uintptr_t>(p) - reinterpret_cast<uintptr_t>(g_rd_base));
+    if (off < 0 || off % int64_t(g_rd_elem) || size_t(off) / g_rd_elem + (bytes + g_rd_elem - 1) / g_rd_elem > g_rd_count) {
+        emu_error("load: address outside the readable memory (byte offset %ld, %ld bytes)", long(off), long(bytes));
+        return false;
+    }
+    for (size_t e = size_t(off) / g_rd_elem; e < (size_t(off) + bytes + g_rd_elem - 1) / g_rd_elem; ++e)
+        if (!g_rd_map[e]) {
+            emu_error("load: element %ld is not readable (%ld-byte load at element %ld)", long(e), long(bytes),
+                      long(size_t(off) / g_rd_elem));
+            return false;
+        }
+    return true;
+}
+
+template <typename T>
+struct emu_cptr {
+    const T *p = nullptr;
+    bool local = false;  // a thread's own registers (emu_cptr::local): never checked
+    emu_cptr() = default;
+    emu_cptr(std::nullptr_t) {}
+    emu_cptr(const T *q) : p(q) {}
+    explicit emu_cptr(const void *q) : p(static_cast<const T *>(q)) {}
+    // `reinterpret_cast<const T *>(q)` of a checked pointer: still checked,
+    // each load as one of sizeof(T) bytes (alignment included)
+    template <typename U>
+    static emu_cptr cast(emu_cptr<U> q)
+    {
+        emu_cptr r(static_cast<const void *>(q.p));
+        r.local = q.local;
+        return r;
+    }
+    // `reinterpret_cast<const T *>(&v)` of a local variable (the elements of
+    // a vector just loaded): read as it is
+    static emu_cptr local_of(const void *q)
+    {
+        emu_cptr r(q);
+        r.local = true;
+        return r;
+    }
+    // addresses as integers: a wrong one (off a NULL pointer too) is the
+    // load's to report, not undefined behaviour of the emulator
+    static const T *at(const T *q, int64_t k)
+    {
+        return reinterpret_cast<const T *>(reinterpret_cast<uintptr_t>(q) + uintptr_t(k) * sizeof(T));
+    }
+    emu_cptr with(const T *q) const
+    {
+        emu_cptr r(q);
+        r.local = local;
+        return r;
+    }
+    emu_cptr operator+(int64_t k) const { return with(at(p, k)); }
+    emu_cptr operator-(int64_t k) const { return with(at(p, -k)); }
+    // the bytes as they are (memcpy: the memory may hold another type, e.g.
+    // halves read as a uint4)
+    T operator[](int64_t k) const
+    {
+        const T *q = at(p, k);
+        T v;
+        if (local || emu_check_load(q, sizeof(T)))
+            memcpy(&v, q, sizeof(T));
+        else
+            memset(&v, 0xff, sizeof(T));
+        return v;
+    }
+    T operator*() const { return (*this)[0]; }
+};
 
 inline void emu_yield(int state)
 {
@@ -219,7 +326,7 @@ inline void emu_fiber_entry()
     swapcontext(&g_cur->ctx, &g_sched);
 }
 
-inline void emu_run_block(unsigned block, unsigned threads)
+inline void emu_run_block(emu_dim3 block, unsigned threads)
 {
     static std::vector<EmuFiber> fibers;
     static std::vector<std::vector<char>> stacks;
@@ -227,7 +334,7 @@ inline void emu_run_block(unsigned block, unsigned threads)
     fibers.assign(threads, EmuFiber{});
     if (stacks.size() < threads)
         stacks.resize(threads, std::vector<char>(kStack));
-    g_blockIdx = {block, 0, 0};
+    g_blockIdx = block;
     ++g_block_epoch;
     for (unsigned t = 0; t < threads; ++t) {
         EmuFiber &f = fibers[t];
@@ -344,20 +451,33 @@ inline void emu_run_block(unsigned block, unsigned threads)
     g_cur = nullptr;
 }
 
+// Every block of the grid (x fastest, then y, then z), in the run's order:
+// forward, reverse or shuffled over all of them.
 template <typename K, typename... Args>
-inline void emu_launch(K kernel, long grid, long threads, Args... args)
+inline void emu_launch(K kernel, dim3 grid, long threads, Args... args)
 {
-    g_gridDim = {unsigned(grid), 1, 1};
+    g_gridDim = {grid.x, grid.y, grid.z};
     g_blockDim = {unsigned(threads), 1, 1};
-    std::vector<unsigned> blocks(grid);
-    for (long b = 0; b < grid; ++b)
-        blocks[b] = unsigned(b);
+    std::vector<emu_dim3> blocks;
+    blocks.reserve(size_t(grid.x) * grid.y * grid.z);
+    for (unsigned z = 0; z < grid.z; ++z)
+        for (unsigned y = 0; y < grid.y; ++y)
+            for (unsigned x = 0; x < grid.x; ++x)
+                blocks.push_back({x, y, z});
     if (g_order == 1)
         std::reverse(blocks.begin(), blocks.end());
     else if (g_order == 2)
         std::shuffle(blocks.begin(), blocks.end(), g_rng);
-    for (unsigned b : blocks) {
+    for (const emu_dim3 &b : blocks) {
         g_body = [&] { kernel(args...); };
         emu_run_block(b, unsigned(threads));
     }
+}
+
+// A one-dimensional grid given as a count (an integer: this overload wins
+// over dim3's converting constructor).
+template <typename K, typename... Args>
+inline void emu_launch(K kernel, long grid, long threads, Args... args)
+{
+    emu_launch(kernel, dim3(unsigned(grid)), threads, args...);
 }

@@ -1,5 +1,15 @@
 import re, sys
+# usage: transform.py SRC DST [--checked-loads]
 src = open(sys.argv[1]).read()
+if "--checked-loads" in sys.argv[3:]:
+    # reads through `const T *` (also TA, TX: element types of mixed-type
+    # kernels, and float) checked by the emulator (emu_cptr, emu.h). A
+    # reinterpret_cast of such a pointer stays checked, its loads of the new
+    # type's size and alignment (a uint4 load: 16 bytes); one of a local
+    # variable's address (`&raw`) reads registers, unchecked.
+    src = re.sub(r"reinterpret_cast<const (\w+) \*>\(&", r"emu_cptr<\1>::local_of(&", src)
+    src = re.sub(r"reinterpret_cast<const (\w+) \*>\(", r"emu_cptr<\1>::cast(", src)
+    src = re.sub(r"\bconst (T|TA|TX|float) \*", r"emu_cptr<\1> ", src)
 # shared arrays: static + registration
 def shared(m):
     decl, name = m.group(1), m.group(2)
@@ -29,11 +39,15 @@ while True:
     e = src.find(">>>", j)
     cfg = src[j+3:e]
     # split top-level commas
-    parts, d, cur = [], 0, ''
+    # (angle brackets nest only outside parentheses: `unsigned(b < 65535 ? b
+    # : 65535)` is a comparison)
+    parts, d, a, cur = [], 0, 0, ''
     for ch in cfg:
-        if ch in '(<': d += 1
-        if ch in ')>': d -= 1
-        if ch == ',' and d == 0:
+        if ch == '(': d += 1
+        if ch == ')': d -= 1
+        if d == 0 and ch == '<': a += 1
+        if d == 0 and ch == '>': a -= 1
+        if ch == ',' and d == 0 and a == 0:
             parts.append(cur); cur = ''
         else: cur += ch
     parts.append(cur)

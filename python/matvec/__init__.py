@@ -10,10 +10,15 @@ synchronizing::
     x = torch.randn(2000, device="cuda")
     y = matvec.gemv(A, x)                   # y = A @ x
     z = matvec.gemv(A, y, trans=True)       # z = A.T @ y
+    Y = matvec.gemv_batched(A.view(3, 1000, 2000), x)   # Y[b] = A[1000b:1000b+1000] @ x
+    h = matvec.gemv(A.half(), x)            # a float16 A, float32 sums, y float16
 
 A 2-D array of either layout works as it is: a row-major array is the
 column-major transpose of itself, so the operation is swapped, never the
-data copied. float32 and float64. An argument matvec cannot take as it is
+data copied. float32 and float64; gemv also takes a float16 or bfloat16 A
+(with x and y of A's dtype or float32). gemv_batched_pointers runs a batch
+of problems given by their device addresses (arrays of pointers, which
+pointer_array makes). An argument matvec cannot take as it is
 (another dtype, host memory, another GPU, strides no BLAS layout can
 express) raises ``TypeError`` or ``ValueError`` naming it; an error of the
 C library raises ``matvec.Error`` with its message.
@@ -24,16 +29,17 @@ gemm's C) is read as the old value that beta scales and left as it is, and
 the result is a new JAX array.
 """
 
+import math
 import threading
 import weakref
 
 from . import _matvec
 
-__all__ = ["Error", "gemv", "gemv_nt", "gemm", "transpose", "device_count"]
+__all__ = ["Error", "gemv", "gemv_batched", "gemv_batched_pointers", "pointer_array", "gemv_nt", "gemm",
+           "transpose", "device_count"]
 __version__ = "0.1.0"
 
 _KDL_CUDA, _KDL_CUDA_MANAGED = 2, 13  # DLPack device types
-_FLOAT = 2  # DLPack's dtype code for floating point
 
 
 class Error(RuntimeError):
@@ -55,13 +61,10 @@ def device_count():
 
 class _Array:
     """What matvec needs of an array: its address, shape, strides (in
-    elements), dtype name, device and the library it comes from."""
+    elements), dtype name, element size in bytes, device and the library it
+    comes from."""
 
-    __slots__ = ("obj", "name", "ptr", "shape", "strides", "dtype", "device", "lib")
-
-    @property
-    def itemsize(self):
-        return 8 if self.dtype == "float64" else 4
+    __slots__ = ("obj", "name", "ptr", "shape", "strides", "dtype", "itemsize", "device", "lib")
 
 
 class _Result:
@@ -100,7 +103,14 @@ def _jax_result(res):
     return jax.dlpack.from_dlpack(res)
 
 
-_CAI_DTYPES = {"<f4": "float32", "<f8": "float64", "|f4": "float32", "|f8": "float64"}
+_FLOATS = ("float32", "float64")  # the dtypes of every function
+_HALVES = ("float16", "bfloat16")  # and of gemv's A, with mv_gemv_ex
+_POINTERS = ("int64", "uint64")  # the pointer form's arrays of addresses
+_CAI_DTYPES = {"<f4": "float32", "<f8": "float64", "<f2": "float16", "<i8": "int64", "<u8": "uint64"}
+# DLPack's (type code, bits) of the dtypes matvec takes; code 4 is bfloat16.
+_DL_DTYPES = {(2, 32): "float32", (2, 64): "float64", (2, 16): "float16", (4, 16): "bfloat16", (0, 64): "int64",
+              (1, 64): "uint64"}
+_DL_CODES = {name: key for key, name in _DL_DTYPES.items()}
 
 
 def _library(obj):
@@ -113,8 +123,9 @@ def _from_cai(a, cai):
     a.ptr = int(cai["data"][0])
     a.shape = tuple(int(s) for s in cai["shape"])
     typestr = cai["typestr"]
-    a.dtype = _CAI_DTYPES.get(typestr, typestr)
+    a.dtype = _CAI_DTYPES.get(typestr.replace("|", "<"), typestr)
     size = int(typestr[2:]) if typestr[2:].isdigit() else 1
+    a.itemsize = size
     if cai.get("strides") is None:
         strides, acc = [], 1
         for s in reversed(a.shape):
@@ -139,12 +150,14 @@ def _from_dlpack(a, obj):
     if dev_type not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
         raise TypeError(f"{a.name}: the array is in host memory (DLPack device type {dev_type}); "
                         "matvec takes GPU arrays only")
-    a.dtype = f"float{bits}" if code == _FLOAT and lanes == 1 and bits in (32, 64) else \
-        f"DLPack code {code}, {bits} bits" + (f" x {lanes}" if lanes != 1 else "")
+    name = _DL_DTYPES.get((code, bits)) if lanes == 1 else None
+    a.dtype = name or f"DLPack code {code}, {bits} bits" + (f" x {lanes}" if lanes != 1 else "")
+    a.itemsize = max(1, bits * lanes // 8)
     a.ptr, a.shape, a.strides, a.device = ptr, tuple(shape), tuple(strides), dev_id
 
 
-_TORCH_DTYPES = {"torch.float32": "float32", "torch.float64": "float64"}
+_TORCH_DTYPES = {"torch.float32": "float32", "torch.float64": "float64", "torch.float16": "float16",
+                 "torch.bfloat16": "bfloat16", "torch.int64": "int64", "torch.uint64": "uint64"}
 
 
 def _from_torch(a, t):
@@ -153,23 +166,24 @@ def _from_torch(a, t):
     if not t.is_cuda:
         raise TypeError(f"{a.name}: the tensor is on {t.device}; matvec takes GPU arrays only")
     a.dtype = _TORCH_DTYPES.get(str(t.dtype), str(t.dtype))
+    a.itemsize = t.element_size()
     a.ptr, a.shape, a.strides, a.device = t.data_ptr(), tuple(t.shape), t.stride(), t.device.index
 
 
 def _from_cupy(a, c):
     """CuPy's own attributes (byte strides, negative ones too)."""
     a.dtype = c.dtype.name
-    size = c.dtype.itemsize
+    size = a.itemsize = c.dtype.itemsize
     if any(s % size for s in c.strides):
         raise ValueError(f"{a.name}: strides {c.strides} bytes are not whole elements")
     a.ptr, a.shape, a.strides, a.device = c.data.ptr, c.shape, tuple(s // size for s in c.strides), c.device.id
 
 
-def _describe(obj, name):
+def _describe(obj, name, dtypes=_FLOATS):
     """PyTorch's and CuPy's arrays by their own attributes; else the CUDA
     array interface where the array has one (Numba: byte strides as plain
     Python integers, negative ones too), else DLPack (JAX, and host arrays,
-    which are refused)."""
+    which are refused). dtypes: those the argument may have (None: any)."""
     if obj is None:
         raise TypeError(f"{name}: expected a GPU array, got None")
     a = _Array()
@@ -183,9 +197,13 @@ def _describe(obj, name):
         _from_cupy(a, obj)
     else:
         _from_interfaces(a, obj)
-    if a.dtype not in ("float32", "float64"):
-        raise TypeError(f"{name}: dtype {a.dtype} is not supported (float32 or float64)")
+    if dtypes is not None and a.dtype not in dtypes:
+        raise TypeError(f"{name}: dtype {a.dtype} is not supported ({_one_of(dtypes)})")
     return a
+
+
+def _one_of(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _from_interfaces(a, obj):
@@ -206,10 +224,16 @@ def _from_interfaces(a, obj):
 def _check_same(arrays, dtype_of):
     """Every array the dtype of dtype_of and on the current device, which it
     returns."""
-    current = _matvec.current_device()
     for a in arrays:
         if a.dtype != dtype_of.dtype:
             raise TypeError(f"{a.name}: dtype {a.dtype} differs from {dtype_of.name}'s {dtype_of.dtype}")
+    return _check_device(arrays)
+
+
+def _check_device(arrays):
+    """Every array on the current device, which it returns."""
+    current = _matvec.current_device()
+    for a in arrays:
         if a.device != current:
             raise ValueError(f"{a.name}: the array is on GPU {a.device}, the current device is GPU {current} "
                              "(select it first, e.g. torch.cuda.set_device or cupy.cuda.Device)")
@@ -326,12 +350,12 @@ def _fill(h, out, src=None):
     _call(_matvec.copy_bytes, "copy", h, out.ptr, src.ptr if src is not None else 0, nbytes)
 
 
-def _immutable_input(obj, name):
+def _immutable_input(obj, name, dtypes=_FLOATS):
     """A JAX array given as an output: its description, read as the old
     value (JAX arrays are immutable); None for any other array."""
     if obj is None or _library(obj) != "jax":
         return None
-    return _describe(obj, name)
+    return _describe(obj, name, dtypes)
 
 
 def _empty(like, shape, dtype, zero=False):
@@ -353,7 +377,7 @@ def _empty(like, shape, dtype, zero=False):
             out.copy_to_device(numpy.zeros(shape, dtype=dtype))
         return out
     if lib == "jax":
-        status, nb = _matvec.device_empty(list(shape), dtype == "float64")
+        status, nb = _matvec.device_empty(list(shape), *_DL_CODES[dtype])
         if status:
             raise Error(f"{like.name}: cannot allocate the JAX result {shape}: CUDA error: "
                         f"{_matvec.cuda_error_string(status)}", status)
@@ -364,11 +388,11 @@ def _empty(like, shape, dtype, zero=False):
 # ---- the operations ---------------------------------------------------------
 
 
-def _output_vector(a, y, name, length, beta, beta_name, what):
+def _output_vector(a, y, name, length, beta, beta_name, what, dtypes=_FLOATS):
     """The output vector of a product: (the array written, its old value as
     an _Array when y is a JAX array (read, never written), whether it is
     new). A new one is of A's library and zero-filled where zero is set."""
-    old = _immutable_input(y, name)
+    old = _immutable_input(y, name, dtypes)
     if old is not None:
         _vector(old, length, what)
         if old.strides[0] != 1 and length > 1:
@@ -379,32 +403,295 @@ def _output_vector(a, y, name, length, beta, beta_name, what):
     return y, old
 
 
+_GEMV_DTYPES = _FLOATS + _HALVES
+_MV_DATATYPES = {"float32": 0, "float64": 1, "float16": 2, "bfloat16": 3}  # mv_datatype
+
+
+def _check_gemv_dtype(v, a):
+    """v (x, y, or a JAX y's old value) of a dtype gemv takes with A's: A's
+    own, or float32 beside a float16 or bfloat16 A (mv_gemv_ex's rule)."""
+    if v.dtype == a.dtype:
+        return
+    if a.dtype in _HALVES:
+        if v.dtype != "float32":
+            raise TypeError(f"{v.name}: dtype {v.dtype} with A's {a.dtype} is not supported ({v.name}: "
+                            f"{a.dtype} or float32)")
+    else:
+        raise TypeError(f"{v.name}: dtype {v.dtype} differs from A's {a.dtype}")
+
+
 def gemv(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
     """y = alpha * op(A) @ x + beta * y, op(A) = A or A.T (trans=True).
 
     A: 2-D (m, n), either layout; x: 1-D; y: 1-D or None (a new array of A's
-    library; then beta must be 0). Vectors may be strided, with negative
-    strides too. Returns y, or for a JAX y a new JAX array (y is left as it
-    is)."""
-    a = _describe(A, "A")
-    xa = _describe(x, "x")
+    library and dtype; then beta must be 0). Vectors may be strided, with
+    negative strides too. Returns y, or for a JAX y a new JAX array of y's
+    dtype (y is left as it is).
+
+    dtypes: A, x and y all float32 or all float64; or A float16 or bfloat16
+    with x and y each of A's dtype or float32: then the products and sums
+    are in float32, alpha and beta are taken as float32, and y is rounded
+    to its dtype once (mv_gemv_ex)."""
+    a = _describe(A, "A", _GEMV_DTYPES)
+    xa = _describe(x, "x", _GEMV_DTYPES)
+    _check_gemv_dtype(xa, a)
     rows, cols, lda, transposed = _matrix(a)
     m, n = a.shape
     len_x, len_y = (m, n) if trans else (n, m)
-    y, old = _output_vector(a, y, "y", len_y, beta, "beta", "the output of op(A) @ x")
+    y, old = _output_vector(a, y, "y", len_y, beta, "beta", "the output of op(A) @ x", _GEMV_DTYPES)
+    if old is not None:
+        _check_gemv_dtype(old, a)
     zero = len_x == 0 and old is None
     if y is None:
-        y = _empty(a, (len_y,), a.dtype, zero=zero)
-    ya = _describe(y, "y")
-    device = _check_same([a, xa, ya] + ([old] if old is not None else []), a)
+        y = _empty(a, (len_y,), old.dtype if old is not None else a.dtype, zero=zero)
+    ya = _describe(y, "y", _GEMV_DTYPES)
+    _check_gemv_dtype(ya, a)
+    device = _check_device([a, xa, ya] + ([old] if old is not None else []))
     px, incx = _vector(xa, len_x, "op(A) @ x" if trans else "A @ x")
     py, incy = _vector(ya, len_y, "the output of op(A) @ x")
     h = _prepare([a, xa, ya], stream, device)
     if isinstance(y, _Result) and (old is not None or zero):
         _fill(h, ya, old)
-    _call(_matvec.gemv, "gemv", h, a.dtype == "float64", bool(trans) != transposed, rows, cols, float(alpha),
-          a.ptr, lda, px, incx, float(beta), py, incy)
+    op = bool(trans) != transposed
+    if a.dtype in _HALVES:
+        _call(_matvec.gemv_ex, "gemv", h, op, rows, cols, float(alpha), a.ptr, _MV_DATATYPES[a.dtype], lda, px,
+              _MV_DATATYPES[xa.dtype], incx, float(beta), py, _MV_DATATYPES[ya.dtype], incy)
+    else:
+        _call(_matvec.gemv, "gemv", h, a.dtype == "float64", op, rows, cols, float(alpha), a.ptr, lda, px, incx,
+              float(beta), py, incy)
     return _jax_result(y) if isinstance(y, _Result) else y
+
+
+def _entry(a):
+    """The description of a[0], one problem of a batched array: a's address
+    with the shape and strides less the first (the batch's). Of an empty
+    batch, whose strides describe no element (NumPy-style libraries may
+    give 0), those of a dense row-major problem."""
+    e = _Array()
+    e.obj, e.name, e.lib, e.dtype, e.itemsize, e.device = a.obj, a.name, a.lib, a.dtype, a.itemsize, a.device
+    e.ptr, e.shape, e.strides = a.ptr, a.shape[1:], a.strides[1:]
+    if a.shape[0] == 0:
+        e.strides = tuple(math.prod(e.shape[i + 1:]) for i in range(len(e.shape)))
+    return e
+
+
+def _batch_stride(a, count):
+    """The batch stride (in elements) of a batched array whose problems have
+    count elements each: its first stride, 0 where no two problems are read
+    (one problem, or none with an element)."""
+    return a.strides[0] if a.shape[0] > 1 and count > 0 else 0
+
+
+def _dense(a):
+    """Whether a's elements lie dense in row-major order."""
+    acc = 1
+    for d, s in zip(reversed(a.shape), reversed(a.strides)):
+        if d > 1 and s != acc:
+            return False
+        acc *= d
+    return True
+
+
+def _problems_share(batch, length, inc, stride):
+    """Whether two of batch vectors of length elements (increment inc),
+    each stride elements past the one before, share an element: problems
+    d apart meet where d * |stride| = k * |inc| with 0 <= k < length, and
+    the smallest such d decides."""
+    if batch < 2 or length == 0:
+        return False
+    g = math.gcd(abs(stride), abs(inc))
+    return abs(inc) // g <= batch - 1 and abs(stride) // g <= length - 1
+
+
+def gemv_batched(A, x, y=None, *, alpha=1.0, beta=0.0, trans=False, stream=None):
+    """y[b] = alpha * op(A[b]) @ x[b] + beta * y[b] for every b in one call,
+    op(A) = A or A.T (trans=True); the scalars, shapes and op shared by all.
+
+    A: 3-D (batch, m, n), each A[b] in either layout, A's batch stride >= 0
+    (0, a broadcast A: one matrix for every problem); x: (batch, len_x), or
+    1-D (len_x,) shared by every problem; y: (batch, len_y) or None (a new
+    array of A's library; then beta must be 0), no element of it written by
+    two problems. Vectors may be strided, with negative strides too; x's
+    batch stride >= 0, y's of either sign. Returns y, or for a JAX y a new
+    JAX array (y is left as it is)."""
+    a = _describe(A, "A")
+    xa = _describe(x, "x")
+    if len(a.shape) != 3:
+        raise ValueError(f"A: expected a 3-D array (batch, m, n), got shape {a.shape}")
+    batch, m, n = a.shape
+    rows, cols, lda, transposed = _matrix(_entry(a))
+    len_x, len_y = (m, n) if trans else (n, m)
+    product = "op(A[b]) @ x[b]" if trans else "A[b] @ x[b]"
+    old = _immutable_input(y, "y")
+    if old is not None:
+        if old.shape != (batch, len_y) or not _dense(old):
+            raise ValueError(f"y: a JAX y of shape {old.shape} strides {old.strides}: the outputs are "
+                             f"({batch}, {len_y}), read as dense row-major")
+        y = None
+    elif y is None and beta != 0:
+        raise ValueError("beta: must be 0 when y is None (there is no y to scale)")
+    zero = len_x == 0 and old is None
+    if y is None:
+        y = _empty(a, (batch, len_y), a.dtype, zero=zero)
+    ya = _describe(y, "y")
+    device = _check_same([a, xa, ya] + ([old] if old is not None else []), a)
+    stride_a = _batch_stride(a, m * n)
+    if stride_a < 0:
+        raise ValueError(f"A: batch stride {stride_a} (elements) is negative; matvec takes a batch stride >= 0 "
+                         "(0: one A for every problem)")
+    if len(xa.shape) == 1:
+        px, incx = _vector(xa, len_x, product)
+        stride_x = 0
+    elif len(xa.shape) == 2:
+        if xa.shape[0] != batch:
+            raise ValueError(f"x: {xa.shape[0]} vectors (shape {xa.shape}), A has {batch} matrices")
+        px, incx = _vector(_entry(xa), len_x, product)
+        stride_x = _batch_stride(xa, len_x)
+        if stride_x < 0:
+            raise ValueError(f"x: batch stride {stride_x} (elements) is negative; matvec takes a batch stride "
+                             ">= 0 (0: one x for every problem)")
+    else:
+        raise ValueError(f"x: expected a 2-D array (batch, {len_x}) or a 1-D ({len_x},) shared by every problem, "
+                         f"got shape {xa.shape}")
+    if len(ya.shape) != 2:
+        raise ValueError(f"y: expected a 2-D array (batch, {len_y}), got shape {ya.shape}")
+    if ya.shape[0] != batch:
+        raise ValueError(f"y: {ya.shape[0]} vectors (shape {ya.shape}), A has {batch} matrices")
+    py, incy = _vector(_entry(ya), len_y, f"the output of {product}")
+    stride_y = _batch_stride(ya, len_y)
+    if _problems_share(batch, len_y, incy, stride_y):
+        raise ValueError(f"y: strides {ya.strides} (elements) for shape {ya.shape}: two problems would write "
+                         "the same element")
+    h = _prepare([a, xa, ya], stream, device)
+    if isinstance(y, _Result) and (old is not None or zero):
+        _fill(h, ya, old)
+    _call(_matvec.gemv_strided_batched, "gemv_batched", h, a.dtype == "float64", bool(trans) != transposed, rows,
+          cols, float(alpha), a.ptr, lda, stride_a, px, incx, stride_x, float(beta), py, incy, stride_y, batch)
+    return _jax_result(y) if isinstance(y, _Result) else y
+
+
+def _dtype_name(dtype):
+    """The name of a dtype given as a string, a NumPy-style dtype or scalar
+    type (NumPy, CuPy, JAX) or a torch.dtype: "float32" for "float32",
+    "f4", numpy.float32, cupy.float32, jax.numpy.float32 or torch.float32."""
+    if isinstance(dtype, str) and dtype in _GEMV_DTYPES:
+        return dtype
+    text = str(dtype)
+    if text.startswith("torch."):
+        return text[len("torch."):]
+    try:
+        import numpy
+        return numpy.dtype(dtype).name
+    except (ImportError, TypeError):
+        raise TypeError(f"dtype: expected a dtype (a name such as 'float32', a NumPy-style dtype or a "
+                        f"torch.dtype), got {dtype!r}") from None
+
+
+def _count(value, name, low=0):
+    """An integer argument >= low."""
+    import operator
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}") from None
+    if v < low:
+        raise ValueError(f"{name}: {v} must be >= {low}")
+    return v
+
+
+def _pointers(obj, name):
+    """A 1-D dense device array of int64 or uint64 addresses."""
+    p = _describe(obj, name, _POINTERS)
+    if len(p.shape) != 1:
+        raise ValueError(f"{name}: expected a 1-D array of device addresses, got shape {p.shape}")
+    if p.shape[0] > 1 and p.strides[0] != 1:
+        raise ValueError(f"{name}: stride {p.strides[0]} (elements); the addresses must be contiguous")
+    return p
+
+
+def gemv_batched_pointers(A_ptrs, x_ptrs, y_ptrs, m, n, *, dtype, lda=None, incx=1, incy=1, alpha=1.0, beta=0.0,
+                          trans=False, stream=None):
+    """y_b = alpha * op(A_b) @ x_b + beta * y_b for b < batch, with every
+    problem's operands given by address (mv_sgemv_batched,
+    mv_dgemv_batched): the scalars, shapes, op, lda and increments shared
+    by all. Returns None (the y_b are written in place).
+
+    A_ptrs, x_ptrs, y_ptrs: 1-D contiguous device arrays (any framework
+    matvec takes) of int64 or uint64, each of batch device addresses, all on
+    the current device; pointer_array makes them from lists of arrays.
+    Entry b of A_ptrs is the address of the column-major m x n matrix A_b
+    (element (i, j) at A_b + i + j * lda, lda >= max(1, m), default max(1, m)); of
+    x_ptrs and y_ptrs, the lowest address of x_b (len_x elements, increment
+    incx) and y_b (len_y, incy), as in BLAS: a negative increment walks the
+    vector from its end. len_x, len_y = n, m (or m, n with trans=True).
+    dtype: "float32" or "float64" (or such a dtype object), the elements'
+    type. alpha = 0 reads no A_b and no x_b; beta = 0 reads no y_b.
+
+    matvec sees only the addresses, so it checks none of the problems'
+    memory: the caller keeps every A_b, x_b and y_b (and the three pointer
+    arrays) alive and unchanged until the work on the stream is done
+    (the call returns at once), and no two problems' outputs may share an
+    element."""
+    dt = _dtype_name(dtype)
+    if dt not in _FLOATS:
+        raise TypeError(f"dtype: {dt} is not supported (float32 or float64)")
+    pa, px, py = _pointers(A_ptrs, "A_ptrs"), _pointers(x_ptrs, "x_ptrs"), _pointers(y_ptrs, "y_ptrs")
+    batch = pa.shape[0]
+    for p in (px, py):
+        if p.shape[0] != batch:
+            raise ValueError(f"{p.name}: {p.shape[0]} addresses, A_ptrs has {batch}")
+    m, n = _count(m, "m"), _count(n, "n")
+    lda = max(1, m) if lda is None else _count(lda, "lda")
+    if lda < max(1, m):
+        raise ValueError(f"lda: {lda} must be >= max(1, m) = {max(1, m)}")
+    incx, incy = _count(incx, "incx", -(1 << 63)), _count(incy, "incy", -(1 << 63))
+    for v, name in ((incx, "incx"), (incy, "incy")):
+        if v == 0:
+            raise ValueError(f"{name}: must not be 0")
+    device = _check_device([pa, px, py])
+    h = _prepare([pa, px, py], stream, device)
+    _call(_matvec.gemv_batched, "gemv_batched_pointers", h, dt == "float64", bool(trans), m, n, float(alpha),
+          pa.ptr, lda, px.ptr, incx, float(beta), py.ptr, incy, batch)
+
+
+def pointer_array(arrays):
+    """A new 1-D device array of the addresses of arrays (for
+    gemv_batched_pointers): each array's lowest element address, in order,
+    made by the arrays' framework on their device (PyTorch: an int64 tensor;
+    CuPy, Numba: uint64). arrays: a non-empty sequence of GPU arrays of
+    PyTorch, CuPy or Numba, all of one framework and on one device.
+
+    Unlike matvec's calls, this allocates and copies a host list to the
+    device, with the framework's own call (PyTorch and CuPy on their current
+    stream, so a call on another stream must wait for it). The addresses are
+    only numbers: the arrays, and the result, must outlive every call that
+    uses them (until the work on the stream is done)."""
+    if isinstance(arrays, (str, bytes)) or not hasattr(arrays, "__len__"):
+        raise TypeError(f"arrays: expected a sequence of GPU arrays, got {type(arrays).__name__}")
+    if len(arrays) == 0:
+        raise ValueError("arrays: empty; make an empty int64 device array of the framework for a batch of none")
+    described = [_describe(obj, f"arrays[{i}]", None) for i, obj in enumerate(arrays)]
+    first = described[0]
+    for a in described:
+        if a.lib != first.lib:
+            raise TypeError(f"{a.name}: a {a.lib} array, arrays[0] is a {first.lib} array (one framework for all)")
+        if a.device != first.device:
+            raise ValueError(f"{a.name}: the array is on GPU {a.device}, arrays[0] on GPU {first.device}")
+    addresses = [_span(a)[0] for a in described]
+    if first.lib == "torch":
+        import torch
+        signed = [p - (1 << 64) if p >= 1 << 63 else p for p in addresses]
+        return torch.tensor(signed, dtype=torch.int64, device=first.obj.device)
+    if first.lib == "cupy":
+        import cupy
+        with cupy.cuda.Device(first.device):
+            return cupy.asarray(addresses, dtype=cupy.uint64)
+    if first.lib == "numba":
+        import numpy
+        from numba import cuda
+        return cuda.to_device(numpy.asarray(addresses, dtype=numpy.uint64))
+    raise TypeError(f"arrays[0]: matvec makes pointer arrays of PyTorch, CuPy or Numba arrays, not {first.lib} "
+                    "(JAX arrays are immutable and may move: give gemv_batched_pointers arrays it may write)")
 
 
 def _span(a):

@@ -56,20 +56,20 @@ mv_status mv_gemm_blas(mv_handle h, const char *fn, mv_dtype dtype, const mv_gem
 {
     const cublasOperation_t ta = a->transa ? CUBLAS_OP_T : CUBLAS_OP_N;
     const cublasOperation_t tb = a->transb ? CUBLAS_OP_T : CUBLAS_OP_N;
-    cublasStatus_t st = cublasSetPointerMode(h->blas, CUBLAS_POINTER_MODE_HOST);
-    const char *what = "cublasSetPointerMode";
-    if (st == CUBLAS_STATUS_SUCCESS) {
-        if (dtype == MV_DTYPE_D) {
-            const double alpha = a->alpha.value, beta = a->beta.value;
-            what = "cublasDgemm_64";
-            st = cublasDgemm_64(h->blas, ta, tb, a->m, a->n, a->k, &alpha, a->A, a->lda, a->B, a->ldb, &beta, a->C,
-                                a->ldc);
-        } else {
-            const float alpha = (float)a->alpha.value, beta = (float)a->beta.value;
-            what = "cublasSgemm_64";
-            st = cublasSgemm_64(h->blas, ta, tb, a->m, a->n, a->k, &alpha, a->A, a->lda, a->B, a->ldb, &beta, a->C,
-                                a->ldc);
-        }
+    /* The cuBLAS handle keeps its pointer mode as created (host): only
+     * host-mode calls come here (mv_gemm_blas_serves). */
+    cublasStatus_t st;
+    const char *what;
+    if (dtype == MV_DTYPE_D) {
+        const double alpha = a->alpha.value, beta = a->beta.value;
+        what = "cublasDgemm_64";
+        st = cublasDgemm_64(h->blas, ta, tb, a->m, a->n, a->k, &alpha, a->A, a->lda, a->B, a->ldb, &beta, a->C,
+                            a->ldc);
+    } else {
+        const float alpha = (float)a->alpha.value, beta = (float)a->beta.value;
+        what = "cublasSgemm_64";
+        st = cublasSgemm_64(h->blas, ta, tb, a->m, a->n, a->k, &alpha, a->A, a->lda, a->B, a->ldb, &beta, a->C,
+                            a->ldc);
     }
     if (st != CUBLAS_STATUS_SUCCESS) {
         (void)cudaGetLastError(); /* the launch error cuBLAS reported, if any */

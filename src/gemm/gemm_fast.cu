@@ -158,13 +158,7 @@ static cudaError_t gemm_as_gemv(mv_dtype dtype, const mv_gemm_args *g)
     v.y = g->C;
     v.alpha = g->alpha;
     v.beta = g->beta;
-    v.stream = g->stream;
-    v.sm_count = g->sm_count;
-    v.pdl = g->pdl;
-    v.split_ws = g->split_ws;
-    v.split_ws_bytes = g->split_ws_bytes;
-    v.split_counters = g->split_counters;
-    v.split_counter_count = g->split_counter_count;
+    MV_GEMV_TAKE_CONTEXT(&v, g);
     return mv_gemv_launch(dtype, &v);
 }
 

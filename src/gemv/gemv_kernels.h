@@ -39,6 +39,21 @@ typedef struct {
     int64_t split_counter_count;
 } mv_gemv_args;
 
+/* A GEMV launched on behalf of another operation (GEMV-NT's two-GEMV
+ * form, GEMM with one column or row) takes its stream, SM count, PDL
+ * choice and split workspace from that operation's arguments, whose
+ * fields have the same names. */
+#define MV_GEMV_TAKE_CONTEXT(dst, src)                        \
+    do {                                                      \
+        (dst)->stream = (src)->stream;                        \
+        (dst)->sm_count = (src)->sm_count;                    \
+        (dst)->pdl = (src)->pdl;                              \
+        (dst)->split_ws = (src)->split_ws;                    \
+        (dst)->split_ws_bytes = (src)->split_ws_bytes;        \
+        (dst)->split_counters = (src)->split_counters;        \
+        (dst)->split_counter_count = (src)->split_counter_count; \
+    } while (0)
+
 /* y = alpha*A*x + beta*y and z = gamma*A^T*w + delta*z in one pass over A
  * (src/gemv/gemv_nt.cu). Pointers at logical element 0, as for GEMV. */
 typedef struct {
@@ -61,6 +76,51 @@ typedef struct {
 } mv_gemv_nt_args;
 
 cudaError_t mv_gemv_nt_launch(mv_dtype dtype, const mv_gemv_nt_args *args);
+
+/* batch_count independent GEMVs (src/gemv/gemv_batched.cu). Strided form:
+ * problem b at A + b*stride_a, x + b*stride_x, y + b*stride_y (elements),
+ * x and y at logical element 0 as for GEMV. Pointer form:
+ * device arrays of the problems' pointers, as the caller gave them (lowest
+ * addresses: the kernels move a negative increment's vector to its
+ * logical element 0). The pointer form is the one with y_array != NULL. */
+typedef struct {
+    int trans;
+    int64_t m, n, lda;      /* validated: m, n >= 1 */
+    const void *A;
+    const void *x;
+    void *y;
+    int64_t stride_a, stride_x, stride_y;
+    const void *const *A_array;
+    const void *const *x_array;
+    void *const *y_array;
+    int64_t incx, incy;
+    int64_t batch_count;    /* >= 1 */
+    mv_scalar alpha, beta;
+    cudaStream_t stream;
+    int sm_count;
+} mv_gemv_batched_args;
+
+cudaError_t mv_gemv_batched_launch(mv_dtype dtype, const mv_gemv_batched_args *args);
+
+/* mv_gemv_ex's kernels (src/gemv/gemv_ex.cu): element types of A, x, y. */
+enum { MV_EX_32F = 0, MV_EX_16F = 1, MV_EX_16BF = 2 };
+
+typedef struct {
+    int trans;
+    int64_t m, n, lda;       /* validated: m, n >= 1 */
+    int a_type, x_type, y_type; /* MV_EX_*: A half; x and y A's type or float */
+    const void *A;
+    const void *x;           /* at logical element 0, as for GEMV */
+    void *y;
+    int64_t incx, incy;
+    mv_scalar alpha, beta;   /* float; in host mode never alpha == 0 with beta == 1 */
+    cudaStream_t stream;
+    int sm_count;
+    void *ws;                /* the handle's split workspace: partial sums */
+    size_t ws_bytes;
+} mv_gemv_ex_args;
+
+cudaError_t mv_gemv_ex_launch(const mv_gemv_ex_args *args);
 
 #define MV_VARIANT_OP_N 1u
 #define MV_VARIANT_OP_T 2u

@@ -312,13 +312,7 @@ cudaError_t one_gemv(mv_dtype dtype, const mv_gemv_nt_args *a, int trans)
     g.incy = trans ? a->incz : a->incy;
     g.alpha = trans ? a->gamma : a->alpha;
     g.beta = trans ? a->delta : a->beta;
-    g.stream = a->stream;
-    g.sm_count = a->sm_count;
-    g.pdl = a->pdl;
-    g.split_ws = a->split_ws;
-    g.split_ws_bytes = a->split_ws_bytes;
-    g.split_counters = a->split_counters;
-    g.split_counter_count = a->split_counter_count;
+    MV_GEMV_TAKE_CONTEXT(&g, a);
     return mv_gemv_launch(dtype, &g);
 }
 

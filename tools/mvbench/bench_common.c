@@ -13,6 +13,7 @@
 #include <curand.h>
 
 #include "bench_common.h"
+#include "bench_gemm_kernels.h"
 #include "bench_kernels.h"
 
 void die(const char *fmt, ...)
@@ -213,6 +214,30 @@ void time_interleaved(int nc, int rounds, const batching *b, enqueue_calls run, 
     CUDA_OK(cudaEventDestroy(e1));
 }
 
+typedef struct {
+    enqueue_call enqueue;
+    void *ctx;
+} repeated;
+
+static void enqueue_repeated(void *r, int c, int round, int calls)
+{
+    const repeated *rep = r;
+    (void)round;
+    for (int k = 0; k < calls; ++k)
+        rep->enqueue(rep->ctx, c);
+}
+
+double check_and_time(int nc, int rounds, const batching *b, check_call check, enqueue_call enqueue, void *ctx,
+                      cudaStream_t stream, timing *t)
+{
+    memset(t, 0, sizeof(timing) * (size_t)nc);
+    for (int c = 0; c < nc; ++c)
+        t[c].ok = check(ctx, c);
+    repeated rep = {enqueue, ctx};
+    time_interleaved(nc, rounds, b, enqueue_repeated, &rep, stream, t);
+    return aa_spread(&t[0], &t[1]);
+}
+
 void measure_ceilings(ceilings *c, cudaStream_t stream)
 {
     cudaEvent_t e0, e1;
@@ -358,21 +383,216 @@ int bench_dtypes(const char *arg)
     die("--dtype wants s, d or both, got \"%s\"", arg);
 }
 
-int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, FILE **csv,
-                char *path, size_t path_size, ceilings *dev, cudaStream_t *stream, cublasHandle_t *cublas,
-                mv_handle *mvh, curandGenerator_t *gen)
+int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, ceilings *dev,
+                bench_run *g)
 {
-    *csv = open_csv(out, csv_name, header, path, path_size);
+    g->csv = open_csv(out, csv_name, header, g->path, sizeof g->path);
     memset(dev, 0, sizeof *dev);
     probe_device(dev);
     if (!dev->have_gpu) {
         printf("mvbench %s: no NVIDIA GPU here; every row needs one\n", command);
-        fclose(*csv);
+        fclose(g->csv);
         return 0;
     }
-    gpu_open(stream, cublas, mvh);
-    CUBLAS_OK(cublasSetMathMode(*cublas, CUBLAS_DEFAULT_MATH));
-    rng_open(gen, *stream);
-    measure_ceilings(dev, *stream);
+    gpu_open(&g->stream, &g->cublas, &g->mvh);
+    CUBLAS_OK(cublasSetMathMode(g->cublas, CUBLAS_DEFAULT_MATH));
+    rng_open(&g->gen, g->stream);
+    measure_ceilings(dev, g->stream);
     return 1;
+}
+
+int bench_help_or_die(const char *arg, void (*usage)(void), const char *unknown)
+{
+    usage();
+    if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
+        return 1;
+    die("%s %s", unknown, arg);
+}
+
+int bench_ops(const char *arg)
+{
+    const int ops = !strcmp(arg, "both") ? 3 : !strcmp(arg, "N") ? 1 : !strcmp(arg, "T") ? 2 : 0;
+    if (!ops)
+        die("--op wants N, T or both");
+    return ops;
+}
+
+int mask_count(int mask)
+{
+    return (mask & 1) + (mask >> 1 & 1);
+}
+
+int parse_count(const char *arg, long long lo, long long hi, long long *v)
+{
+    char *end;
+    *v = strtoll(arg, &end, 10);
+    return end != arg && !*end && *v >= lo && *v <= hi;
+}
+
+int next_shape(const char **p, int square_ok, long long *m, long long *n)
+{
+    char *end;
+    *m = *n = strtoll(*p, &end, 10);
+    if (end == *p)
+        return 0;
+    if (*end == 'x') {
+        const char *q = end + 1;
+        *n = strtoll(q, &end, 10);
+        if (end == q)
+            return 0;
+    } else if (!square_ok) {
+        return 0;
+    }
+    if (*end && *end != ',')
+        return 0;
+    *p = *end == ',' ? end + 1 : end;
+    return 1;
+}
+
+void parse_shape_list(const char *arg, const char *option, int square_ok, int max, int (*add)(int64_t m, int64_t n))
+{
+    for (const char *p = arg; *p;) {
+        long long m, n;
+        if (!next_shape(&p, square_ok, &m, &n))
+            die("%s wants %s entries separated by commas, got \"%s\"", option, square_ok ? "N or MxN" : "MxN", arg);
+        if (!add(m, n))
+            die("%s: %lldx%lld is not a shape (or more than %d shapes)", option, m, n, max);
+    }
+}
+
+int shape_append(int64_t *ms, int64_t *ns, int *count, int max, int64_t m, int64_t n)
+{
+    if (*count == max || m < 1 || n < 1)
+        return 0;
+    ms[*count] = m;
+    ns[*count] = n;
+    ++*count;
+    return 1;
+}
+
+static const double one_d = 1.0, zero_d = 0.0;
+static const float one_f = 1.0f, zero_f = 0.0f;
+
+const void *bench_one(int dbl)
+{
+    return dbl ? (const void *)&one_d : (const void *)&one_f;
+}
+
+const void *bench_zero(int dbl)
+{
+    return dbl ? (const void *)&zero_d : (const void *)&zero_f;
+}
+
+int cold_copies(double bytes, const ceilings *dev, int max)
+{
+    const double l2x4 = 4.0 * (double)dev->l2_bytes;
+    return bytes >= l2x4 ? 1 : (int)fmin(ceil(l2x4 / bytes), (double)max);
+}
+
+void check_begin(unsigned long long *counters, cudaStream_t stream)
+{
+    const unsigned long long init[2] = {0ull, ~0ull};
+    CUDA_OK(cudaMemcpyAsync(counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
+}
+
+unsigned long long check_end(const unsigned long long *counters, unsigned long long *first, cudaStream_t stream)
+{
+    unsigned long long res[2];
+    CUDA_OK(cudaMemcpyAsync(res, counters, sizeof res, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    *first = res[1];
+    return res[0];
+}
+
+unsigned long long check_result(const void *got, int dbl, const double *ref, const double *bound, size_t count,
+                                int64_t k, unsigned long long *counters, unsigned long long *first,
+                                cudaStream_t stream)
+{
+    check_begin(counters, stream);
+    CUDA_OK(bench_gemm_check(got, dbl, ref, bound, count, k, dbl ? 0x1.0p-53 : 0x1.0p-24, &counters[0], &counters[1],
+                             stream));
+    return check_end(counters, first, stream);
+}
+
+double read_pct(double bytes, double us, const ceilings *dev)
+{
+    return 100.0 * bytes / (us * 1e3) / dev->read_gbps;
+}
+
+double aa_spread(const timing *cublas, const timing *aa)
+{
+    return cublas->ok && aa->ok ? fabs(aa->med / cublas->med - 1.0) : 0.0;
+}
+
+int slower_beyond(double ratio, double spread)
+{
+    return ratio > (1.0 + spread) * (1.0 + 1e-9);
+}
+
+void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct, int with_ratio)
+{
+    if (!t->ok) {
+        printf(" %*s", 10 + (with_pct ? 8 : 0) + (with_ratio ? 9 : 0), "FAILED");
+        return;
+    }
+    printf(" %10.2f", t->med);
+    if (with_pct)
+        printf(" %6.1f%%", read_pct(bytes, t->med, dev));
+    if (with_ratio && cublas_us > 0.0)
+        printf(" %8.3f", t->med / cublas_us);
+    else if (with_ratio)
+        printf(" %8s", "-");
+}
+
+void end_row(FILE *csv, double spread, int copies)
+{
+    printf(" %6.1f%% %6d\n", 100.0 * spread, copies);
+    fflush(stdout);
+    fflush(csv);
+}
+
+void csv_measurement(FILE *csv, const timing *t, double bytes, const ceilings *dev, int with_ratio, double cublas_us,
+                     double spread, int copies)
+{
+    if (t->ok) {
+        const double gbps = bytes / (t->med * 1e3);
+        fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t->med, t->min, t->max, gbps, 100.0 * gbps / dev->read_gbps);
+        if (with_ratio && cublas_us > 0.0)
+            fprintf(csv, "%.4f,", t->med / cublas_us);
+        else if (with_ratio)
+            fprintf(csv, ",");
+    } else {
+        fprintf(csv, with_ratio ? ",,,,,," : ",,,,,");
+    }
+    fprintf(csv, "%.2f,", 100.0 * spread);
+    if (copies >= 0)
+        fprintf(csv, "%d,", copies);
+    fprintf(csv, "%s\n", t->ok ? "ok" : "FAILED");
+}
+
+void geomean_add(geomean *gm, double v)
+{
+    if (v > 0.0) {
+        gm->log_sum += log(v);
+        ++gm->n;
+    }
+}
+
+double geomean_of(const geomean *gm)
+{
+    return gm->n ? exp(gm->log_sum / gm->n) : NAN;
+}
+
+void print_run_line(const char *command, const ceilings *dev, uint64_t seed, int nshapes, int rounds)
+{
+    printf("mvbench %s: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
+           command, dev->device, dev->read_gbps, (unsigned long long)seed, nshapes, rounds);
+}
+
+int bench_finish(bench_run *g, double t0)
+{
+    fclose(g->csv);
+    printf("\nwrote %s (%.0f s)%s\n", g->path, now_s() - t0, g->failures ? "; FAILED results above" : "");
+    gpu_close(g->gen, g->cublas, g->mvh, g->stream);
+    return g->failures ? 1 : 0;
 }

@@ -1,8 +1,10 @@
 /* What every mvbench command shares: fatal-error checks with file and line,
- * option lists, the CSV file, the stream and handles, random fills, the
- * generator of random shapes, host clocks and medians, CUDA-event timing of
- * interleaved rounds, the device's measured ceilings and a progress line on
- * stderr. */
+ * option lists and option parsing, the CSV file and its measured columns,
+ * the stream and handles, random fills, the generator of random shapes,
+ * host clocks and medians, CUDA-event timing of interleaved rounds, cold
+ * copies, the check of a result on the device, the device's measured
+ * ceilings, table cells and summary helpers, and a progress line on stderr.
+ * Device templates the commands' .cu files share: bench_common.cuh. */
 #ifndef MVBENCH_COMMON_H
 #define MVBENCH_COMMON_H
 
@@ -106,6 +108,16 @@ typedef void (*enqueue_calls)(void *ctx, int c, int round, int calls);
 void time_interleaved(int nc, int rounds, const batching *b, enqueue_calls run, void *ctx, cudaStream_t stream,
                       timing *out);
 
+/* The check-then-time sequence of a command whose contenders all take one
+ * problem ctx: t[c].ok = check(ctx, c) for each of the nc contenders (check
+ * says what was wrong), then time_interleaved times those that passed, a
+ * batch being calls calls of enqueue(ctx, c). Contenders 0 and 1 are cuBLAS
+ * and the same call again: returns their A/A spread (aa_spread). */
+typedef int (*check_call)(void *ctx, int c);
+typedef void (*enqueue_call)(void *ctx, int c);
+double check_and_time(int nc, int rounds, const batching *b, check_call check, enqueue_call enqueue, void *ctx,
+                      cudaStream_t stream, timing *t);
+
 typedef struct {
     int have_gpu;
     char device[256];
@@ -122,6 +134,19 @@ void probe_device(ceilings *c);
  * kernels back to back) on stream. */
 void measure_ceilings(ceilings *c, cudaStream_t stream);
 
+/* What a command's rows run with, one per command (its static g): the
+ * stream with a cuBLAS handle and a matvec handle on it, cuRAND, the CSV
+ * file and its path, and the count of wrong results (the exit status). */
+typedef struct {
+    cudaStream_t stream;
+    cublasHandle_t cublas;
+    mv_handle mvh;
+    curandGenerator_t gen;
+    FILE *csv;
+    char path[4096];
+    int failures;
+} bench_run;
+
 /* Options every command with its own options shares: --rounds N, --out DIR,
  * --seed N. Returns 1 when argv[*i] was one of them (and moves *i past its
  * value), else 0. */
@@ -132,9 +157,94 @@ int bench_dtypes(const char *arg);
  * device, a stream with a cuBLAS handle (FP32 on the CUDA cores) and a
  * matvec handle, cuRAND, the measured ceilings. Returns 0, having said so
  * and closed the CSV, when there is no GPU. */
-int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, FILE **csv,
-                char *path, size_t path_size, ceilings *dev, cudaStream_t *stream, cublasHandle_t *cublas,
-                mv_handle *mvh, curandGenerator_t *gen);
+int bench_begin(const char *command, const char *out, const char *csv_name, const char *header, ceilings *dev,
+                bench_run *g);
+
+/* The end of a command's option loop: for -h or --help prints usage and
+ * returns 1 (the command then returns 0); for anything else prints usage
+ * and exits with "<unknown> <arg>" (e.g. "nt: unknown option"). */
+int bench_help_or_die(const char *arg, void (*usage)(void), const char *unknown);
+/* --op N|T|both as a mask: bit 0 N, bit 1 T; exits otherwise. */
+int bench_ops(const char *arg);
+/* How many of the two bits of a --dtype or --op mask are set. */
+int mask_count(int mask);
+/* A decimal count in [lo, hi] that is the whole of arg, into *v; 0 (the
+ * caller says what it wanted) when arg is anything else. */
+int parse_count(const char *arg, long long lo, long long hi, long long *v);
+/* The next entry of a --sizes or --shapes list at *p: MxN, or with
+ * square_ok also N for N x N, followed by a comma or the end; moves *p past
+ * it and its comma. Returns 0, the caller saying so, when it is malformed;
+ * the values themselves are the caller's to judge. */
+int next_shape(const char **p, int square_ok, long long *m, long long *n);
+
+/* A --sizes or --shapes list: each of its next_shape entries goes to
+ * add(m, n), which returns 0 for what is not a shape or one shape too many;
+ * exits on a malformed entry ("<option> wants N or MxN entries", or MxN
+ * without square_ok) or such a shape (naming max). */
+void parse_shape_list(const char *arg, const char *option, int square_ok, int max, int (*add)(int64_t m, int64_t n));
+/* Appends m x n to the shape arrays ms, ns (*count of them, room for max);
+ * 0 when they are full or m or n is below 1. */
+int shape_append(int64_t *ms, int64_t *ns, int *count, int max, int64_t m, int64_t n);
+
+/* alpha = 1 and beta = 0 in float or double (dbl), for the calls' host
+ * scalars. */
+const void *bench_one(int dbl);
+const void *bench_zero(int dbl);
+
+/* How many copies of a call's operands (bytes of them) cold timing walks
+ * through: enough that together they exceed 4x the L2, 1 where one copy
+ * already does, at most max. */
+int cold_copies(double bytes, const ceilings *dev, int max);
+
+/* A result checked on the device: check_begin sets counters[0] (wrong
+ * elements) to 0 and counters[1] (the first one's index) to ~0 on stream;
+ * then a bench_*_check kernel; check_end waits for stream and returns the
+ * count, the index in *first. check_result does the three with
+ * bench_gemm_check (got in float or double, tolerance 4 (sqrt(k) + 2) u
+ * bound, u the type's unit roundoff). */
+void check_begin(unsigned long long *counters, cudaStream_t stream);
+unsigned long long check_end(const unsigned long long *counters, unsigned long long *first, cudaStream_t stream);
+unsigned long long check_result(const void *got, int dbl, const double *ref, const double *bound, size_t count,
+                                int64_t k, unsigned long long *counters, unsigned long long *first,
+                                cudaStream_t stream);
+
+/* % of the measured read bandwidth of a call moving bytes in us. */
+double read_pct(double bytes, double us, const ceilings *dev);
+/* cuBLAS's A/A spread: |aa / cublas - 1| when both passed, else 0. */
+double aa_spread(const timing *cublas, const timing *aa);
+/* 1 when ratio (a time over cuBLAS's) exceeds 1 + the A/A spread. */
+int slower_beyond(double ratio, double spread);
+
+/* A table cell on stdout: a contender's time (us), its % read (with_pct)
+ * and its time over cuBLAS's (with_ratio; "-" when cublas_us is 0), or
+ * FAILED across their width. */
+void print_cell(const timing *t, double bytes, double cublas_us, const ceilings *dev, int with_pct, int with_ratio);
+/* The end of a table row on stdout: the A/A spread and copies cells; then
+ * stdout and the CSV are flushed, so that a run cut short keeps its rows. */
+void end_row(FILE *csv, double spread, int copies);
+/* The measured columns of a CSV row, from time_us on: time_us, its min and
+ * max, gbps and pct_read_bw (all empty when it failed), with_ratio then
+ * vs_cublas (empty when it failed or cublas_us is 0), aa_spread_pct, copies
+ * when copies >= 0, and check (ok or FAILED) with the line's end. */
+void csv_measurement(FILE *csv, const timing *t, double bytes, const ceilings *dev, int with_ratio, double cublas_us,
+                     double spread, int copies);
+
+/* A geometric mean gathered value by value; geomean_add leaves out what is
+ * not > 0 (NaN included), geomean_of is NaN while it is empty. */
+typedef struct {
+    double log_sum;
+    int n;
+} geomean;
+void geomean_add(geomean *gm, double v);
+double geomean_of(const geomean *gm);
+
+/* "mvbench <command>: device D, read bandwidth B GB/s (measured), seed S,
+ * N shapes, R rounds, cold", the first line of a cold-timed command. */
+void print_run_line(const char *command, const ceilings *dev, uint64_t seed, int nshapes, int rounds);
+/* The end of a command's GPU rows: closes the CSV, prints "wrote PATH
+ * (S s)" from t0 (with a note when there were failures), closes the
+ * generator, the handles and the stream; returns the exit status. */
+int bench_finish(bench_run *g, double t0);
 
 /* "[####....] done/total what, elapsed, left" on stderr: a bar on a terminal,
  * a line per tenth otherwise. The clock starts at progress_reset(). */

@@ -78,19 +78,19 @@ typedef struct {
 
 static gemm_options o;
 
-enum { K_CUBLAS, K_DEFAULT, K_VARIANT };
+/* K_CUBLAS_WS: cuBLAS on a handle given an explicit 32 MiB workspace, as
+ * matvec's own cuBLAS handle is (random mode): tells the workspace's part
+ * in a difference between the default and cuBLAS from matvec's. */
+enum { K_CUBLAS, K_CUBLAS_WS, K_DEFAULT, K_VARIANT };
 
 typedef struct {
     const char *name;
     int kind;
 } contender;
 
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
+static cublasHandle_t cublas_ws;
+static void *cublas_ws_mem;
 
 /* One product: C (m x n) = op(A) op(B), op(A) m x k, op(B) k x n, every
  * matrix stored without padding (lda = rows of A as stored, and so on). */
@@ -221,9 +221,9 @@ static void problem_make(problem *pb, const gemm_shape *sh, uint64_t seed, int h
     CUDA_OK(cudaMalloc((void **)&pb->ref, pb->count_c * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&pb->bound, pb->count_c * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&pb->counters, 2 * sizeof(unsigned long long)));
-    fill_uniform(gen, pb->A, pb->count_a, dbl, seed, stream);
-    fill_uniform(gen, pb->B, pb->count_b, dbl, seed + 1, stream);
-    CUDA_OK(cudaStreamSynchronize(stream));
+    fill_uniform(g.gen, pb->A, pb->count_a, dbl, seed, g.stream);
+    fill_uniform(g.gen, pb->B, pb->count_b, dbl, seed + 1, g.stream);
+    CUDA_OK(cudaStreamSynchronize(g.stream));
     *cpu_us = 0.0;
     if (host_ref) {
         /* The reference on the host: the naive CPU row itself, then the
@@ -252,14 +252,14 @@ static void problem_make(problem *pb, const gemm_shape *sh, uint64_t seed, int h
         CUDA_OK(cudaMalloc((void **)&Bd, pb->count_b * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&Aa, pb->count_a * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&Ba, pb->count_b * sizeof(double)));
-        CUDA_OK(bench_gemm_to_double(pb->A, dbl, Ad, Aa, pb->count_a, stream));
-        CUDA_OK(bench_gemm_to_double(pb->B, dbl, Bd, Ba, pb->count_b, stream));
+        CUDA_OK(bench_gemm_to_double(pb->A, dbl, Ad, Aa, pb->count_a, g.stream));
+        CUDA_OK(bench_gemm_to_double(pb->B, dbl, Bd, Ba, pb->count_b, g.stream));
         const double one = 1.0, zero = 0.0;
         const cublasOperation_t opa = sh->ta ? CUBLAS_OP_T : CUBLAS_OP_N, opb = sh->tb ? CUBLAS_OP_T : CUBLAS_OP_N;
         const int64_t m = sh->m, n = sh->n, k = sh->k, lda = lda_of(sh), ldb = ldb_of(sh);
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, opb, m, n, k, &one, Ad, lda, Bd, ldb, &zero, pb->ref, m));
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, opb, m, n, k, &one, Aa, lda, Ba, ldb, &zero, pb->bound, m));
-        CUDA_OK(cudaStreamSynchronize(stream));
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, opb, m, n, k, &one, Ad, lda, Bd, ldb, &zero, pb->ref, m));
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, opb, m, n, k, &one, Aa, lda, Ba, ldb, &zero, pb->bound, m));
+        CUDA_OK(cudaStreamSynchronize(g.stream));
         CUDA_OK(cudaFree(Ad));
         CUDA_OK(cudaFree(Bd));
         CUDA_OK(cudaFree(Aa));
@@ -277,50 +277,46 @@ static void problem_free(problem *pb)
     CUDA_OK(cudaFree(pb->counters));
 }
 
-/* The scalars of every call, alpha = 1 and beta = 0, in its type. */
-static const double one_d = 1.0, zero_d = 0.0;
-static const float one_f = 1.0f, zero_f = 0.0f;
-static const void *one_of(int dbl) { return dbl ? (const void *)&one_d : (const void *)&one_f; }
-static const void *zero_of(int dbl) { return dbl ? (const void *)&zero_d : (const void *)&zero_f; }
-
 /* Enqueues one C = 1 * op(A) op(B) + 0 * C. */
 static void enqueue(const contender *c, problem *pb)
 {
     const gemm_shape *sh = &pb->sh;
-    const void *one = one_of(sh->dbl), *zero = zero_of(sh->dbl);
+    const void *one = bench_one(sh->dbl), *zero = bench_zero(sh->dbl);
     const int64_t m = sh->m, n = sh->n, k = sh->k, lda = lda_of(sh), ldb = ldb_of(sh);
     const mv_operation ta = sh->ta ? MV_OP_T : MV_OP_N, tb = sh->tb ? MV_OP_T : MV_OP_N;
     mv_status st = MV_SUCCESS;
     switch (c->kind) {
-    case K_CUBLAS: {
+    case K_CUBLAS:
+    case K_CUBLAS_WS: {
         const cublasOperation_t opa = sh->ta ? CUBLAS_OP_T : CUBLAS_OP_N, opb = sh->tb ? CUBLAS_OP_T : CUBLAS_OP_N;
+        cublasHandle_t handle = c->kind == K_CUBLAS_WS ? cublas_ws : g.cublas;
         if (sh->dbl)
-            CUBLAS_OK(cublasDgemm_64(cublas, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
+            CUBLAS_OK(cublasDgemm_64(handle, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
         else
-            CUBLAS_OK(cublasSgemm_64(cublas, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
+            CUBLAS_OK(cublasSgemm_64(handle, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
         return;
     }
     case K_DEFAULT:
-        st = sh->dbl ? mv_dgemm(mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m)
-                     : mv_sgemm(mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m);
+        st = sh->dbl ? mv_dgemm(g.mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m)
+                     : mv_sgemm(g.mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m);
         break;
     default:
-        st = mv_gemm_variant_run(mvh, c->name, sh->dbl, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C,
+        st = mv_gemm_variant_run(g.mvh, c->name, sh->dbl, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C,
                                  m);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", c->name, mv_last_error(mvh));
+        die("%s: %s", c->name, mv_last_error(g.mvh));
 }
 
 /* The path matvec's default takes for the calls enqueue makes. */
 static const char *default_path(const problem *pb)
 {
     const gemm_shape *sh = &pb->sh;
-    const char *path = mv_gemm_default_path(mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N,
-                                            sh->m, sh->n, sh->k, one_of(sh->dbl), pb->A, lda_of(sh), pb->B, ldb_of(sh),
-                                            zero_of(sh->dbl), pb->C, sh->m);
+    const char *path = mv_gemm_default_path(g.mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N,
+                                            sh->m, sh->n, sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B,
+                                            ldb_of(sh), bench_zero(sh->dbl), pb->C, sh->m);
     if (!path)
-        die("mv_gemm_default_path: %s", mv_last_error(mvh));
+        die("mv_gemm_default_path: %s", mv_last_error(g.mvh));
     return path;
 }
 
@@ -329,26 +325,22 @@ static const char *default_path(const problem *pb)
 static int check(const contender *c, problem *pb)
 {
     const gemm_shape *sh = &pb->sh;
-    CUDA_OK(cudaMemsetAsync(pb->C, 0xff, pb->count_c * pb->esize, stream)); /* all-ones bits: NaN */
+    CUDA_OK(cudaMemsetAsync(pb->C, 0xff, pb->count_c * pb->esize, g.stream)); /* all-ones bits: NaN */
     enqueue(c, pb);
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(pb->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(pb->C, sh->dbl, pb->ref, pb->bound, pb->count_c, sh->k,
-                             sh->dbl ? 0x1.0p-53 : 0x1.0p-24, &pb->counters[0], &pb->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, pb->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    if (res[0] == 0)
+    unsigned long long first;
+    const unsigned long long bad =
+        check_result(pb->C, sh->dbl, pb->ref, pb->bound, pb->count_c, sh->k, pb->counters, &first, g.stream);
+    if (bad == 0)
         return 1;
     double want = 0.0, bound = 0.0;
     union {
         float f;
         double d;
     } raw;
-    CUDA_OK(cudaMemcpy(&raw, (const char *)pb->C + res[1] * pb->esize, pb->esize, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(&raw, (const char *)pb->C + first * pb->esize, pb->esize, cudaMemcpyDeviceToHost));
     const double got = sh->dbl ? raw.d : (double)raw.f;
-    CUDA_OK(cudaMemcpy(&want, pb->ref + res[1], sizeof want, cudaMemcpyDeviceToHost));
-    CUDA_OK(cudaMemcpy(&bound, pb->bound + res[1], sizeof bound, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(&want, pb->ref + first, sizeof want, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(&bound, pb->bound + first, sizeof bound, cudaMemcpyDeviceToHost));
     char dims[80];
     if (o.random)
         snprintf(dims, sizeof dims, "m=%lld n=%lld k=%lld", (long long)sh->m, (long long)sh->n, (long long)sh->k);
@@ -356,10 +348,10 @@ static int check(const contender *c, problem *pb)
         snprintf(dims, sizeof dims, "n=%lld", (long long)sh->m);
     printf("FAILED: %s %s %c%c %s: %llu wrong elements; first C(%lld, %lld) = %.9g, reference %.9g "
            "(|A||B| = %.3g)\n",
-           c->name, sh->dbl ? "double" : "float", sh->ta ? 'T' : 'N', sh->tb ? 'T' : 'N', dims, res[0],
-           (long long)(res[1] % (unsigned long long)sh->m), (long long)(res[1] / (unsigned long long)sh->m), got,
+           c->name, sh->dbl ? "double" : "float", sh->ta ? 'T' : 'N', sh->tb ? 'T' : 'N', dims, bad,
+           (long long)(first % (unsigned long long)sh->m), (long long)(first / (unsigned long long)sh->m), got,
            want, bound);
-    ++failures;
+    ++g.failures;
     return 0;
 }
 
@@ -368,21 +360,27 @@ typedef struct {
     problem *pb;
 } timed;
 
-static void enqueue_timed(void *ctx, int c, int round, int calls)
+static void enqueue_one(void *ctx, int c)
 {
     const timed *t = ctx;
-    (void)round;
-    for (int k = 0; k < calls; ++k)
-        enqueue(&t->cs[c], t->pb);
+    enqueue(&t->cs[c], t->pb);
 }
 
-/* Interleaved rounds (time_interleaved): one warm-up call, two timed for
- * the batch size, batches of about target_ms (at most 200 calls). */
-static void time_all(const contender *cs, int nc, problem *pb, timing *t)
+static int check_one(void *ctx, int c)
+{
+    const timed *t = ctx;
+    return check(&t->cs[c], t->pb);
+}
+
+/* Every contender checked, then those that passed timed in interleaved
+ * rounds (check_and_time): one warm-up call, two timed for the batch size,
+ * batches of about target_ms (at most 200 calls). Contenders 0 and 1 are
+ * cublas and cublas-aa: returns their A/A spread. */
+static double check_and_time_all(const contender *cs, int nc, problem *pb, timing *t)
 {
     const batching b = {1, 2, 1.0, o.target_ms, 1e-3, 200};
     timed ctx = {cs, pb};
-    time_interleaved(nc, o.rounds, &b, enqueue_timed, &ctx, stream, t);
+    return check_and_time(nc, o.rounds, &b, check_one, enqueue_one, &ctx, g.stream, t);
 }
 
 static double gflops(const gemm_shape *sh, double us)
@@ -394,15 +392,15 @@ static double gflops(const gemm_shape *sh, double us)
 static void csv_row(const char *suite, const gemm_shape *sh, const char *name, const timing *t, double cublas_us,
                     double aa_spread, const char *path)
 {
-    fprintf(csv, "%s,%c,%c%c,%lld,%lld,%lld,%s,", suite, sh->dbl ? 'd' : 's', sh->ta ? 'T' : 'N',
+    fprintf(g.csv, "%s,%c,%c%c,%lld,%lld,%lld,%s,", suite, sh->dbl ? 'd' : 's', sh->ta ? 'T' : 'N',
             sh->tb ? 'T' : 'N', (long long)sh->m, (long long)sh->n, (long long)sh->k, name);
     if (t->ok)
-        fprintf(csv, "%.3f,%.3f,%.3f,%.1f,", t->med, t->min, t->max, gflops(sh, t->med));
+        fprintf(g.csv, "%.3f,%.3f,%.3f,%.1f,", t->med, t->min, t->max, gflops(sh, t->med));
     else
-        fprintf(csv, ",,,,");
+        fprintf(g.csv, ",,,,");
     if (t->ok && cublas_us > 0)
-        fprintf(csv, "%.2f", 100.0 * cublas_us / t->med);
-    fprintf(csv, ",%.2f,%s,%s\n", 100.0 * aa_spread, t->ok ? "ok" : "FAILED", path);
+        fprintf(g.csv, "%.2f", 100.0 * cublas_us / t->med);
+    fprintf(g.csv, ",%.2f,%s,%s\n", 100.0 * aa_spread, t->ok ? "ok" : "FAILED", path);
 }
 
 static void run_size(int64_t s, int index, const char *suite)
@@ -414,12 +412,8 @@ static void run_size(int64_t s, int index, const char *suite)
     contender cs[MAX_CONTENDERS];
     const int nc = list_contenders(s, cs);
     timing t[MAX_CONTENDERS];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < nc; ++c)
-        t[c].ok = check(&cs[c], &pb);
-    time_all(cs, nc, &pb, t);
+    const double spread = check_and_time_all(cs, nc, &pb, t);
     const double cub = t[0].ok ? t[0].med : 0.0;
-    const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
     printf("\n%s %c%c m = n = k = %lld (cuBLAS A/A spread %.1f%%)\n  %-22s %12s %10s %9s\n", o.dbl ? "double" : "float",
            o.ta ? 'T' : 'N', o.tb ? 'T' : 'N', (long long)s, 100.0 * spread, "contender", "ms", "GFLOP/s",
            "% cuBLAS");
@@ -478,6 +472,7 @@ typedef struct {
     int index;
     const char *path;
     double us, cublas_us, spread; /* the default's and cuBLAS's medians; |cublas-aa / cublas - 1| */
+    double ws_us;                 /* cuBLAS on a handle with matvec's explicit workspace */
     int ok;                       /* both passed their checks (else not in the summary) */
 } random_point;
 
@@ -519,8 +514,8 @@ static int over_3pct(const random_point *p)
 
 static void print_point_header(void)
 {
-    printf("  %-6s %11s %-2s %8s %8s %8s  %-11s %11s %11s %9s %6s\n", "type", "shape", "op", "m", "n", "k", "path",
-           "default us", "cuBLAS us", "t/cuBLAS", "A/A %");
+    printf("  %-6s %11s %-2s %8s %8s %8s  %-11s %11s %11s %9s %6s %8s\n", "type", "shape", "op", "m", "n", "k", "path",
+           "default us", "cuBLAS us", "t/cuBLAS", "A/A %", "ws/cuBLAS");
 }
 
 static void print_point(const random_point *p)
@@ -532,11 +527,12 @@ static void print_point(const random_point *p)
         printf("%11s\n", "FAILED");
         return;
     }
-    printf("%11.2f %11.2f %9.3f %6.1f%s%s\n", p->us, p->cublas_us, ratio_cublas(p), 100.0 * p->spread,
-           beyond_noise(p) ? " *" : "", over_3pct(p) ? " !" : "");
+    printf("%11.2f %11.2f %9.3f %6.1f %8.3f%s%s\n", p->us, p->cublas_us, ratio_cublas(p), 100.0 * p->spread,
+           p->ws_us > 0 ? p->ws_us / p->cublas_us : 0.0, beyond_noise(p) ? " *" : "", over_3pct(p) ? " !" : "");
 }
 
-/* Checks and times one shape: cuBLAS twice and the default. */
+/* Checks and times one shape: cuBLAS twice, cuBLAS with the explicit
+ * workspace, and the default. */
 static void run_random_shape(int dbl, int index)
 {
     uint64_t data_seed;
@@ -545,22 +541,22 @@ static void run_random_shape(int dbl, int index)
     double cpu_us;
     const int host_ref = sh.m * sh.n * sh.k <= RANDOM_HOST_MAX;
     problem_make(&pb, &sh, data_seed, host_ref, &cpu_us);
-    const contender cs[3] = {{"cublas", K_CUBLAS}, {"cublas-aa", K_CUBLAS}, {"default", K_DEFAULT}};
-    timing t[3];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < 3; ++c)
-        t[c].ok = check(&cs[c], &pb);
-    time_all(cs, 3, &pb, t);
+    enum { NC = 4, DEF = 3 };
+    const contender cs[NC] = {
+        {"cublas", K_CUBLAS}, {"cublas-aa", K_CUBLAS}, {"cublas-ws", K_CUBLAS_WS}, {"default", K_DEFAULT}};
+    timing t[NC];
+    const double spread = check_and_time_all(cs, NC, &pb, t);
     random_point *p = &points[npoints++];
     p->sh = sh;
     p->index = index;
     p->path = default_path(&pb);
-    p->ok = t[0].ok && t[2].ok;
+    p->ok = t[0].ok && t[DEF].ok;
     p->cublas_us = t[0].ok ? t[0].med : 0.0;
-    p->us = t[2].ok ? t[2].med : 0.0;
-    p->spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
-    for (int c = 0; c < 3; ++c)
-        csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread, c == 2 ? p->path : "");
+    p->us = t[DEF].ok ? t[DEF].med : 0.0;
+    p->ws_us = t[2].ok ? t[2].med : 0.0;
+    p->spread = spread;
+    for (int c = 0; c < NC; ++c)
+        csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread, c == DEF ? p->path : "");
     print_point(p);
     fflush(stdout);
     problem_free(&pb);
@@ -686,13 +682,8 @@ int mvbench_gemm(int argc, char **argv)
             square_only = a;
         } else if (!strcmp(a, "--seed") && i + 1 < argc)
             o.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        else if (bench_help_or_die(a, usage, "gemm: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("gemm: unknown option %s", a);
-        }
     }
     if (o.random && square_only)
         die("%s is for the square sizes; --random draws its shapes and transposes", square_only);
@@ -722,11 +713,10 @@ int mvbench_gemm(int argc, char **argv)
             die("--sizes wants positive integers separated by commas, got \"%s\"", sizes);
     }
 
-    char path[4096];
-    csv = open_csv(o.out, "measurements-gemm.csv",
+    g.csv = open_csv(o.out, "measurements-gemm.csv",
                    "suite,dtype,op,m,n,k,variant,time_us,time_us_min,time_us_max,gflops,pct_cublas,aa_spread_pct,"
                    "check,path\n",
-                   path, sizeof path);
+                   g.path, sizeof g.path);
 
     ceilings dev;
     memset(&dev, 0, sizeof dev);
@@ -737,7 +727,7 @@ int mvbench_gemm(int argc, char **argv)
                (long long)o.min_dim, (long long)o.max_dim, (unsigned long long)o.seed, o.rounds);
         if (!dev.have_gpu) {
             printf("No NVIDIA GPU here: every row of --random (cuBLAS and matvec's default) needs one.\n");
-            fclose(csv);
+            fclose(g.csv);
             return 0;
         }
     } else {
@@ -746,8 +736,8 @@ int mvbench_gemm(int argc, char **argv)
                o.tile_sweep ? ", TILE_DIM sweep" : "");
         if (!dev.have_gpu) {
             cpu_only();
-            fclose(csv);
-            printf("wrote %s\n", path);
+            fclose(g.csv);
+            printf("wrote %s\n", g.path);
             return 0;
         }
     }
@@ -755,11 +745,18 @@ int mvbench_gemm(int argc, char **argv)
     const int any_float = o.random ? (o.dtypes & 1) : !o.dbl;
     if (any_float && tf32 && strcmp(tf32, "0") != 0)
         printf("WARNING: NVIDIA_TF32_OVERRIDE=%s may let cuBLAS use TF32: the cuBLAS row would not be FP32\n", tf32);
-    gpu_open(&stream, &cublas, &mvh);
+    gpu_open(&g.stream, &g.cublas, &g.mvh);
     /* FP32 on the CUDA cores, the accuracy class of the library's kernel:
      * the default math mode, never CUBLAS_TF32_TENSOR_OP_MATH. */
-    CUBLAS_OK(cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH));
-    rng_open(&gen, stream);
+    CUBLAS_OK(cublasSetMathMode(g.cublas, CUBLAS_DEFAULT_MATH));
+    if (o.random) {
+        CUBLAS_OK(cublasCreate(&cublas_ws));
+        CUBLAS_OK(cublasSetStream(cublas_ws, g.stream));
+        CUDA_OK(cudaMalloc(&cublas_ws_mem, (size_t)32 << 20));
+        CUBLAS_OK(cublasSetWorkspace(cublas_ws, cublas_ws_mem, (size_t)32 << 20));
+        CUBLAS_OK(cublasSetMathMode(cublas_ws, CUBLAS_DEFAULT_MATH));
+    }
+    rng_open(&g.gen, g.stream);
 
     const double t0 = now_s();
     if (o.random) {
@@ -771,8 +768,9 @@ int mvbench_gemm(int argc, char **argv)
             progress(i + 1, o.nsizes, "sizes");
         }
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    if (o.random) {
+        CUBLAS_OK(cublasDestroy(cublas_ws));
+        CUDA_OK(cudaFree(cublas_ws_mem));
+    }
+    return bench_finish(&g, t0);
 }

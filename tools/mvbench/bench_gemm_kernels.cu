@@ -1,9 +1,10 @@
 // Device helpers of mvbench gemm: conversion to double for the cuBLAS DGEMM
-// reference, and the check of a result against it, on the device (an 8192^2
-// result is 64M elements: checking it on the host would take longer than
-// the benchmark).
+// reference, and the check of a result against it (bench_common.cuh's), on
+// the device (an 8192^2 result is 64M elements: checking it on the host
+// would take longer than the benchmark).
 #include <cmath>
 
+#include "bench_common.cuh"
 #include "bench_gemm_kernels.h"
 
 namespace {
@@ -17,24 +18,6 @@ __global__ void to_double_kernel(const T *src, double *dst, double *dst_abs, siz
         dst[i] = v;
         dst_abs[i] = fabs(v);
     }
-}
-
-template <typename T>
-__global__ void check_kernel(const T *got, const double *want, const double *bound, size_t count, double scale,
-                             unsigned long long *bad, unsigned long long *first)
-{
-    const size_t stride = size_t(gridDim.x) * blockDim.x;
-    unsigned long long mine = 0;
-    for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
-        const double err = fabs(double(got[i]) - want[i]);
-        if (!(err <= scale * bound[i])) {
-            if (!mine)
-                atomicMin(first, (unsigned long long)i);
-            ++mine;
-        }
-    }
-    if (mine)
-        atomicAdd(bad, mine);
 }
 
 }  // namespace
@@ -55,8 +38,10 @@ extern "C" cudaError_t bench_gemm_check(const void *got, int is_double, const do
 {
     const double scale = 4.0 * (std::sqrt(double(k)) + 2.0) * unit_roundoff;
     if (is_double)
-        check_kernel<<<4096, 256, 0, s>>>(static_cast<const double *>(got), want, bound, count, scale, bad, first);
+        check_kernel<double, false>
+            <<<4096, 256, 0, s>>>(static_cast<const double *>(got), want, bound, count, scale, 0.0, 0.0, bad, first);
     else
-        check_kernel<<<4096, 256, 0, s>>>(static_cast<const float *>(got), want, bound, count, scale, bad, first);
+        check_kernel<float, false>
+            <<<4096, 256, 0, s>>>(static_cast<const float *>(got), want, bound, count, scale, 0.0, 0.0, bad, first);
     return cudaGetLastError();
 }

@@ -64,12 +64,7 @@ static multi_result results[MAX_RESULTS];
 static int nresults;
 
 static multi_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 
 /* Contenders: these four, then o.extra's variants. */
 enum { C_CUBLAS, C_CUBLAS_AA, C_DEFAULT, C_GEMV, C_FIXED };
@@ -109,10 +104,7 @@ typedef struct {
 
 static void enqueue(int c, const problem *p)
 {
-    const double one_d = 1.0, zero_d = 0.0;
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
-    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    const void *one = bench_one(p->dbl), *zero = bench_zero(p->dbl);
     const mv_operation ta = p->trans ? MV_OP_T : MV_OP_N;
     mv_status st = MV_SUCCESS;
     switch (c) {
@@ -120,28 +112,28 @@ static void enqueue(int c, const problem *p)
     case C_CUBLAS_AA: {
         const cublasOperation_t opa = p->trans ? CUBLAS_OP_T : CUBLAS_OP_N;
         if (p->dbl)
-            CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
+            CUBLAS_OK(cublasDgemm_64(g.cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
                                      zero, p->C, p->m));
         else
-            CUBLAS_OK(cublasSgemm_64(cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
+            CUBLAS_OK(cublasSgemm_64(g.cublas, opa, CUBLAS_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk,
                                      zero, p->C, p->m));
         return;
     }
     case C_GEMV: /* one GEMV: the first vector into C's first column */
-        st = p->dbl ? mv_dgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1)
-                    : mv_sgemv(mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1);
+        st = p->dbl ? mv_dgemv(g.mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1)
+                    : mv_sgemv(g.mvh, ta, o.rows, o.cols, one, p->A, o.rows, p->B, 1, zero, p->C, 1);
         break;
     case C_DEFAULT:
-        st = p->dbl ? mv_dgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C, p->m)
-                    : mv_sgemm(mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C,
+        st = p->dbl ? mv_dgemm(g.mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C, p->m)
+                    : mv_sgemm(g.mvh, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows, p->B, p->kk, zero, p->C,
                                p->m);
         break;
     default:
-        st = mv_gemm_variant_run(mvh, contender_name(c), p->dbl, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows,
+        st = mv_gemm_variant_run(g.mvh, contender_name(c), p->dbl, ta, MV_OP_N, p->m, p->kv, p->kk, one, p->A, o.rows,
                                  p->B, p->kk, zero, p->C, p->m);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", contender_name(c), mv_last_error(mvh));
+        die("%s: %s", contender_name(c), mv_last_error(g.mvh));
 }
 
 /* One call on C full of NaN, checked on the device; gemv-1 checks its one
@@ -149,20 +141,16 @@ static void enqueue(int c, const problem *p)
 static int check(int c, problem *p)
 {
     const size_t count = (size_t)(p->m * (c == C_GEMV ? 1 : p->kv));
-    CUDA_OK(cudaMemsetAsync(p->C, 0xff, (size_t)(p->m * p->kv) * p->es, stream));
+    CUDA_OK(cudaMemsetAsync(p->C, 0xff, (size_t)(p->m * p->kv) * p->es, g.stream));
     enqueue(c, p);
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(p->C, p->dbl, p->ref, p->bound, count, p->kk, p->dbl ? 0x1.0p-53 : 0x1.0p-24,
-                             &p->counters[0], &p->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    if (res[0] == 0)
+    unsigned long long first;
+    const unsigned long long bad = check_result(p->C, p->dbl, p->ref, p->bound, count, p->kk, p->counters, &first,
+                                                g.stream);
+    if (bad == 0)
         return 1;
     printf("FAILED: %s %s %c k=%lld: %llu wrong elements, first at %llu\n", contender_name(c), p->dbl ? "double" : "float",
-           p->trans ? 'T' : 'N', (long long)p->kv, res[0], res[1]);
-    ++failures;
+           p->trans ? 'T' : 'N', (long long)p->kv, bad, first);
+    ++g.failures;
     return 0;
 }
 
@@ -185,39 +173,29 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
         t[c].ok = offered[c] && check(c, p); /* a variant without this type is left out */
     }
     const batching b = {1, 2, 1.0, 20.0, 1e-3, 200};
-    time_interleaved(nc, o.rounds, &b, enqueue_timed, p, stream, t);
+    time_interleaved(nc, o.rounds, &b, enqueue_timed, p, g.stream, t);
     const double bytes = (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m) * (double)p->kv);
-    const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
+    const double spread = aa_spread(&t[C_CUBLAS], &t[C_CUBLAS_AA]);
     if (t[C_GEMV].ok)
         *gemv_us = t[C_GEMV].med;
     for (int c = 0; c < nc; ++c) {
         if (!offered[c])
             continue;
-        const double gbps = t[c].ok ? (c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols +
-                                                                      (double)(p->kk + p->m))
-                                                   : bytes) /
-                                          (t[c].med * 1e3)
-                                    : 0.0;
-        fprintf(csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
+        const double call_bytes =
+            c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m)) : bytes;
+        fprintf(g.csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
                 (long long)o.cols, (long long)p->kv, contender_name(c));
-        if (t[c].ok)
-            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
-                    100.0 * gbps / dev->read_gbps);
-        else
-            fprintf(csv, ",,,,,");
-        fprintf(csv, "%.2f,%s\n", 100.0 * spread, t[c].ok ? "ok" : "FAILED");
+        csv_measurement(g.csv, &t[c], call_bytes, dev, 0, 0.0, spread, -1);
     }
     const double mv = t[C_DEFAULT].ok ? t[C_DEFAULT].med : NAN, cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : NAN;
     printf("  %4lld %10.2f %6.1f%% %10.2f %6.1f%% %8.3f %9.3f %7.1f%%", (long long)p->kv, mv,
-           100.0 * bytes / (mv * 1e3) / dev->read_gbps, cb, 100.0 * bytes / (cb * 1e3) / dev->read_gbps, mv / cb,
-           mv / (double)p->kv / *gemv_us, 100.0 * spread);
+           read_pct(bytes, mv, dev), cb, read_pct(bytes, cb, dev), mv / cb, mv / (double)p->kv / *gemv_us,
+           100.0 * spread);
     if (t[C_DEFAULT].ok && t[C_CUBLAS].ok && nresults < MAX_RESULTS)
-        results[nresults++] = (multi_result){p->dbl, p->trans, p->kv, 100.0 * bytes / (mv * 1e3) / dev->read_gbps,
-                                             mv / cb, spread};
+        results[nresults++] = (multi_result){p->dbl, p->trans, p->kv, read_pct(bytes, mv, dev), mv / cb, spread};
     for (int c = C_FIXED; c < nc; ++c)
         if (t[c].ok)
-            printf("   %s %.2f us %.1f%%", contender_name(c), t[c].med,
-                   100.0 * bytes / (t[c].med * 1e3) / dev->read_gbps);
+            printf("   %s %.2f us %.1f%%", contender_name(c), t[c].med, read_pct(bytes, t[c].med, dev));
     printf("\n");
 }
 
@@ -240,15 +218,15 @@ static void run_op(int dbl, int trans, const ceilings *dev)
     CUDA_OK(cudaMalloc((void **)&p.ref, nc * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.bound, nc * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.counters, 2 * sizeof(unsigned long long)));
-    fill_uniform(gen, p.A, na, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans), stream);
-    fill_uniform(gen, p.B, nb, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans) + 1, stream);
+    fill_uniform(g.gen, p.A, na, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans), g.stream);
+    fill_uniform(g.gen, p.B, nb, dbl, o.seed + 7 * (uint64_t)(2 * dbl + trans) + 1, g.stream);
     double *Ad, *Aa, *Bd, *Ba;
     CUDA_OK(cudaMalloc((void **)&Ad, na * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&Aa, na * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&Bd, nb * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&Ba, nb * sizeof(double)));
-    CUDA_OK(bench_gemm_to_double(p.A, dbl, Ad, Aa, na, stream));
-    CUDA_OK(bench_gemm_to_double(p.B, dbl, Bd, Ba, nb, stream));
+    CUDA_OK(bench_gemm_to_double(p.A, dbl, Ad, Aa, na, g.stream));
+    CUDA_OK(bench_gemm_to_double(p.B, dbl, Bd, Ba, nb, g.stream));
     printf("\n%s op %c: A %lld x %lld (%.0f MiB); C = op(A) B, B with k columns\n"
            "     k  matvec us  %%read  cuBLAS us  %%read   /cuBLAS  per-vector/GEMV  A/A\n",
            dbl ? "double" : "float", trans ? 'T' : 'N', (long long)o.rows, (long long)o.cols,
@@ -258,11 +236,11 @@ static void run_op(int dbl, int trans, const ceilings *dev)
         p.kv = o.ks[i];
         const double one = 1.0, zero = 0.0;
         const cublasOperation_t opa = trans ? CUBLAS_OP_T : CUBLAS_OP_N;
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Ad, o.rows, Bd, p.kk, &zero, p.ref,
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Ad, o.rows, Bd, p.kk, &zero, p.ref,
                                  p.m));
-        CUBLAS_OK(cublasDgemm_64(cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Aa, o.rows, Ba, p.kk, &zero,
+        CUBLAS_OK(cublasDgemm_64(g.cublas, opa, CUBLAS_OP_N, p.m, p.kv, p.kk, &one, Aa, o.rows, Ba, p.kk, &zero,
                                  p.bound, p.m));
-        CUDA_OK(cudaStreamSynchronize(stream));
+        CUDA_OK(cudaStreamSynchronize(g.stream));
         run_k(&p, dev, &gemv_us);
         progress(i + 1, o.nks, "vector counts");
     }
@@ -300,12 +278,9 @@ int mvbench_multi(int argc, char **argv)
             o.random = atoi(argv[++i]);
         else if (!strcmp(a, "--dtype") && i + 1 < argc)
             o.dtypes = bench_dtypes(argv[++i]);
-        else if (!strcmp(a, "--op") && i + 1 < argc) {
-            const char *op = argv[++i];
-            o.ops = !strcmp(op, "both") ? 3 : !strcmp(op, "N") ? 1 : !strcmp(op, "T") ? 2 : 0;
-            if (!o.ops)
-                die("--op wants N, T or both");
-        } else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
+        else if (!strcmp(a, "--op") && i + 1 < argc)
+            o.ops = bench_ops(argv[++i]);
+        else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
             continue;
         else if (!strcmp(a, "--variants") && i + 1 < argc) {
             for (char *v = strtok(argv[++i], ","); v; v = strtok(NULL, ",")) {
@@ -315,13 +290,8 @@ int mvbench_multi(int argc, char **argv)
                     die("--variants: %s is not a GEMM variant", v);
                 o.extra[o.nextra++] = v;
             }
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        } else if (bench_help_or_die(a, usage, "multi: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("multi: unknown option %s", a);
-        }
     }
     if (o.rows < 1 || o.cols < 1)
         die("--rows and --cols want positive sizes");
@@ -331,12 +301,11 @@ int mvbench_multi(int argc, char **argv)
     o.nks = parse_sizes(ks, o.ks, MAX_KS, &rest);
     if (o.nks < 1)
         die("--ks wants positive integers separated by commas, got \"%s\"", ks);
-    char path[4096];
     ceilings dev;
     if (!bench_begin("multi", o.out, "measurements-multi.csv",
                      "suite,dtype,op,rows,cols,k,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,"
                      "aa_spread_pct,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
     printf("mvbench multi: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d rounds\n", dev.device,
            dev.read_gbps, (unsigned long long)o.seed, o.rounds);
@@ -374,7 +343,7 @@ int mvbench_multi(int argc, char **argv)
                             continue;
                         low = q->pct < low ? q->pct : low;
                         logsum += log(q->vs_cublas);
-                        slower += q->vs_cublas > (1.0 + q->spread) * (1.0 + 1e-9);
+                        slower += slower_beyond(q->vs_cublas, q->spread);
                         ++count;
                     }
                     if (count)
@@ -382,8 +351,5 @@ int mvbench_multi(int argc, char **argv)
                                trans ? 'T' : 'N', (long long)o.ks[i], low, exp(logsum / count), slower, count);
                 }
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(&g, t0);
 }

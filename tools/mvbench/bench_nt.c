@@ -40,12 +40,7 @@ typedef struct {
 } nt_options;
 
 static nt_options o;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 /* The lowest % of the read bandwidth over shapes whose A has 64 MiB or
  * more (issue 20's target), per type. */
 static double low_pct_64[2] = {INFINITY, INFINITY};
@@ -77,80 +72,66 @@ typedef struct {
     unsigned long long *counters;
 } problem;
 
-static void enqueue(int c, problem *p)
+static void enqueue(void *ctx, int c)
 {
-    const double one_d = 1.0, zero_d = 0.0;
-    const float one_f = 1.0f, zero_f = 0.0f;
-    const void *one = p->dbl ? (const void *)&one_d : (const void *)&one_f;
-    const void *zero = p->dbl ? (const void *)&zero_d : (const void *)&zero_f;
+    problem *p = ctx;
+    const void *one = bench_one(p->dbl), *zero = bench_zero(p->dbl);
     const void *A = p->A[p->cur];
     p->cur = (p->cur + 1) % p->copies;
     switch (c) {
     case C_CUBLAS2:
     case C_CUBLAS2_AA:
         if (p->dbl) {
-            CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
-            CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
+            CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
+            CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
         } else {
-            CUBLAS_OK(cublasSgemv_64(cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
-            CUBLAS_OK(cublasSgemv_64(cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
+            CUBLAS_OK(cublasSgemv_64(g.cublas, CUBLAS_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1));
+            CUBLAS_OK(cublasSgemv_64(g.cublas, CUBLAS_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1));
         }
         return;
     case C_NT: {
-        const mv_status st = p->dbl ? mv_dgemv_nt(mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
+        const mv_status st = p->dbl ? mv_dgemv_nt(g.mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
                                                   1, zero, p->z, 1)
-                                    : mv_sgemv_nt(mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
+                                    : mv_sgemv_nt(g.mvh, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1, one, p->w,
                                                   1, zero, p->z, 1);
         if (st != MV_SUCCESS)
-            die("mv_gemv_nt: %s", mv_last_error(mvh));
+            die("mv_gemv_nt: %s", mv_last_error(g.mvh));
         return;
     }
     default: {
-        mv_status st = p->dbl ? mv_dgemv(mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1)
-                              : mv_sgemv(mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1);
+        mv_status st = p->dbl ? mv_dgemv(g.mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1)
+                              : mv_sgemv(g.mvh, MV_OP_N, p->m, p->n, one, A, p->m, p->x, 1, zero, p->y, 1);
         if (st == MV_SUCCESS)
-            st = p->dbl ? mv_dgemv(mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1)
-                        : mv_sgemv(mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1);
+            st = p->dbl ? mv_dgemv(g.mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1)
+                        : mv_sgemv(g.mvh, MV_OP_T, p->m, p->n, one, A, p->m, p->w, 1, zero, p->z, 1);
         if (st != MV_SUCCESS)
-            die("mv_gemv: %s", mv_last_error(mvh));
+            die("mv_gemv: %s", mv_last_error(g.mvh));
     }
     }
 }
 
 static int check_one(problem *p, const void *got, const double *ref, const double *bound, int64_t len, int64_t k)
 {
-    const unsigned long long init[2] = {0ull, ~0ull};
-    CUDA_OK(cudaMemcpyAsync(p->counters, init, sizeof init, cudaMemcpyHostToDevice, stream));
-    CUDA_OK(bench_gemm_check(got, p->dbl, ref, bound, (size_t)len, k, p->dbl ? 0x1.0p-53 : 0x1.0p-24,
-                             &p->counters[0], &p->counters[1], stream));
-    unsigned long long res[2];
-    CUDA_OK(cudaMemcpyAsync(res, p->counters, sizeof res, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
-    return res[0] == 0;
+    unsigned long long first;
+    return check_result(got, p->dbl, ref, bound, (size_t)len, k, p->counters, &first, g.stream) == 0;
 }
 
 /* One call with y and z full of NaN; both checked. */
-static int check(int c, problem *p)
+static int check(void *ctx, int c)
 {
-    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->m * p->es, stream));
-    CUDA_OK(cudaMemsetAsync(p->z, 0xff, (size_t)p->n * p->es, stream));
+    problem *p = ctx;
+    CUDA_OK(cudaMemsetAsync(p->y, 0xff, (size_t)p->m * p->es, g.stream));
+    CUDA_OK(cudaMemsetAsync(p->z, 0xff, (size_t)p->n * p->es, g.stream));
     p->cur = 0;
-    enqueue(c, p);
+    enqueue(p, c);
     const int ok = check_one(p, p->y, p->ref_y, p->bound_y, p->m, p->n) &&
                    check_one(p, p->z, p->ref_z, p->bound_z, p->n, p->m);
     if (!ok) {
         printf("FAILED: %s %s m=%lld n=%lld\n", names[c], p->dbl ? "double" : "float", (long long)p->m,
                (long long)p->n);
-        ++failures;
+        ++g.failures;
     }
     return ok;
-}
-
-static void enqueue_timed(void *ctx, int c, int round, int calls)
-{
-    (void)round;
-    for (int k = 0; k < calls; ++k)
-        enqueue(c, ctx);
 }
 
 static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *dev, double *sum_log_cb,
@@ -164,19 +145,17 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
     p.es = dbl ? sizeof(double) : sizeof(float);
     const size_t na = (size_t)(m * n);
     const double a_bytes = (double)na * (double)p.es;
-    p.copies = a_bytes >= 4.0 * (double)dev->l2_bytes ? 1 : (int)ceil(4.0 * (double)dev->l2_bytes / a_bytes);
-    if (p.copies > 16)
-        p.copies = 16;
+    p.copies = cold_copies(a_bytes, dev, 16);
     for (int i = 0; i < p.copies; ++i) {
         CUDA_OK(cudaMalloc(&p.A[i], na * p.es));
-        fill_uniform(gen, p.A[i], na, dbl, o.seed + 31 * (uint64_t)index + (uint64_t)i, stream);
+        fill_uniform(g.gen, p.A[i], na, dbl, o.seed + 31 * (uint64_t)index + (uint64_t)i, g.stream);
     }
     CUDA_OK(cudaMalloc(&p.x, (size_t)n * p.es));
     CUDA_OK(cudaMalloc(&p.w, (size_t)m * p.es));
     CUDA_OK(cudaMalloc(&p.y, (size_t)m * p.es));
     CUDA_OK(cudaMalloc(&p.z, (size_t)n * p.es));
-    fill_uniform(gen, p.x, (size_t)n, dbl, o.seed + 31 * (uint64_t)index + 20, stream);
-    fill_uniform(gen, p.w, (size_t)m, dbl, o.seed + 31 * (uint64_t)index + 21, stream);
+    fill_uniform(g.gen, p.x, (size_t)n, dbl, o.seed + 31 * (uint64_t)index + 20, g.stream);
+    fill_uniform(g.gen, p.w, (size_t)m, dbl, o.seed + 31 * (uint64_t)index + 21, g.stream);
     CUDA_OK(cudaMalloc((void **)&p.ref_y, (size_t)m * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.bound_y, (size_t)m * sizeof(double)));
     CUDA_OK(cudaMalloc((void **)&p.ref_z, (size_t)n * sizeof(double)));
@@ -190,15 +169,15 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
         CUDA_OK(cudaMalloc((void **)&xa, (size_t)n * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&wd, (size_t)m * sizeof(double)));
         CUDA_OK(cudaMalloc((void **)&wa, (size_t)m * sizeof(double)));
-        CUDA_OK(bench_gemm_to_double(p.A[0], dbl, Ad, Aa, na, stream));
-        CUDA_OK(bench_gemm_to_double(p.x, dbl, xd, xa, (size_t)n, stream));
-        CUDA_OK(bench_gemm_to_double(p.w, dbl, wd, wa, (size_t)m, stream));
+        CUDA_OK(bench_gemm_to_double(p.A[0], dbl, Ad, Aa, na, g.stream));
+        CUDA_OK(bench_gemm_to_double(p.x, dbl, xd, xa, (size_t)n, g.stream));
+        CUDA_OK(bench_gemm_to_double(p.w, dbl, wd, wa, (size_t)m, g.stream));
         const double one = 1.0, zero = 0.0;
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_N, m, n, &one, Ad, m, xd, 1, &zero, p.ref_y, 1));
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_N, m, n, &one, Aa, m, xa, 1, &zero, p.bound_y, 1));
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_T, m, n, &one, Ad, m, wd, 1, &zero, p.ref_z, 1));
-        CUBLAS_OK(cublasDgemv_64(cublas, CUBLAS_OP_T, m, n, &one, Aa, m, wa, 1, &zero, p.bound_z, 1));
-        CUDA_OK(cudaStreamSynchronize(stream));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_N, m, n, &one, Ad, m, xd, 1, &zero, p.ref_y, 1));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_N, m, n, &one, Aa, m, xa, 1, &zero, p.bound_y, 1));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_T, m, n, &one, Ad, m, wd, 1, &zero, p.ref_z, 1));
+        CUBLAS_OK(cublasDgemv_64(g.cublas, CUBLAS_OP_T, m, n, &one, Aa, m, wa, 1, &zero, p.bound_z, 1));
+        CUDA_OK(cudaStreamSynchronize(g.stream));
         CUDA_OK(cudaFree(Ad));
         CUDA_OK(cudaFree(Aa));
         CUDA_OK(cudaFree(xd));
@@ -207,32 +186,21 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
         CUDA_OK(cudaFree(wa));
     }
     timing t[C_COUNT];
-    memset(t, 0, sizeof t);
-    for (int c = 0; c < C_COUNT; ++c)
-        t[c].ok = check(c, &p);
     const batching b = {2, 3, 1.0, 20.0, 1e-3, 200};
-    time_interleaved(C_COUNT, o.rounds, &b, enqueue_timed, &p, stream, t);
+    const double spread = check_and_time(C_COUNT, o.rounds, &b, check, enqueue, &p, g.stream, t);
     const double bytes = a_bytes + 2.0 * (double)(m + n) * (double)p.es;
-    const double spread = t[0].ok && t[1].ok ? fabs(t[1].med / t[0].med - 1.0) : 0.0;
     for (int c = 0; c < C_COUNT; ++c) {
-        fprintf(csv, "nt,%c,%lld,%lld,%s,", dbl ? 'd' : 's', (long long)m, (long long)n, names[c]);
-        if (t[c].ok) {
-            const double gbps = bytes / (t[c].med * 1e3);
-            fprintf(csv, "%.3f,%.3f,%.3f,%.1f,%.2f,", t[c].med, t[c].min, t[c].max, gbps,
-                    100.0 * gbps / dev->read_gbps);
-        } else {
-            fprintf(csv, ",,,,,");
-        }
-        fprintf(csv, "%.2f,%s\n", 100.0 * spread, t[c].ok ? "ok" : "FAILED");
+        fprintf(g.csv, "nt,%c,%lld,%lld,%s,", dbl ? 'd' : 's', (long long)m, (long long)n, names[c]);
+        csv_measurement(g.csv, &t[c], bytes, dev, 0, 0.0, spread, -1);
     }
     if (t[C_NT].ok && t[C_CUBLAS2].ok && t[C_TWO].ok) {
         const double nt = t[C_NT].med;
         printf("  %s %7lld x %-7lld %9.2f us %6.1f%%   cuBLAS x2 %9.2f us (%.2fx)   matvec x2 %9.2f us (%.2fx)  "
                "A/A %.1f%%\n",
-               dbl ? "d" : "s", (long long)m, (long long)n, nt, 100.0 * bytes / (nt * 1e3) / dev->read_gbps,
+               dbl ? "d" : "s", (long long)m, (long long)n, nt, read_pct(bytes, nt, dev),
                t[C_CUBLAS2].med, t[C_CUBLAS2].med / nt, t[C_TWO].med, t[C_TWO].med / nt, 100.0 * spread);
         if (a_bytes >= 64.0 * 1048576.0) {
-            const double pct = 100.0 * bytes / (nt * 1e3) / dev->read_gbps;
+            const double pct = read_pct(bytes, nt, dev);
             low_pct_64[dbl] = pct < low_pct_64[dbl] ? pct : low_pct_64[dbl];
             ++count_64[dbl];
         }
@@ -256,12 +224,7 @@ static void run_shape(int dbl, int64_t m, int64_t n, int index, const ceilings *
 
 static int add_shape(int64_t m, int64_t n)
 {
-    if (o.nshapes == MAX_SHAPES || m < 1 || n < 1)
-        return 0;
-    o.m[o.nshapes] = m;
-    o.n[o.nshapes] = n;
-    ++o.nshapes;
-    return 1;
+    return shape_append(o.m, o.n, &o.nshapes, MAX_SHAPES, m, n);
 }
 
 int mvbench_nt(int argc, char **argv)
@@ -285,13 +248,8 @@ int mvbench_nt(int argc, char **argv)
             o.dtypes = bench_dtypes(argv[++i]);
         else if (bench_common_option(argc, argv, &i, &o.rounds, &o.out, &o.seed))
             continue;
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        else if (bench_help_or_die(a, usage, "nt: unknown option"))
             return 0;
-        } else {
-            usage();
-            die("nt: unknown option %s", a);
-        }
     }
     if (o.rounds < 1)
         die("--rounds wants a positive count");
@@ -337,14 +295,12 @@ int mvbench_nt(int argc, char **argv)
         add_shape(1000, 100000);
         add_shape(100000, 1000);
     }
-    char path[4096];
     ceilings dev;
     if (!bench_begin("nt", o.out, "measurements-nt.csv",
                      "suite,dtype,m,n,variant,time_us,time_us_min,time_us_max,gbps,pct_read_bw,aa_spread_pct,check\n",
-                     &csv, path, sizeof path, &dev, &stream, &cublas, &mvh, &gen))
+                     &dev, &g))
         return 0;
-    printf("mvbench nt: device %s, read bandwidth %.0f GB/s (measured), seed %llu, %d shapes, %d rounds, cold\n",
-           dev.device, dev.read_gbps, (unsigned long long)o.seed, o.nshapes, o.rounds);
+    print_run_line("nt", &dev, o.seed, o.nshapes, o.rounds);
     const double t0 = now_s();
     progress_reset();
     int done = 0;
@@ -355,7 +311,7 @@ int mvbench_nt(int argc, char **argv)
         int slower = 0, count = 0;
         for (int i = 0; i < o.nshapes; ++i) {
             run_shape(dbl, o.m[i], o.n[i], i, &dev, &sum_cb, &sum_two, &slower, &count);
-            progress(++done, o.nshapes * ((o.dtypes & 1) + (o.dtypes >> 1 & 1)), "shapes");
+            progress(++done, o.nshapes * mask_count(o.dtypes), "shapes");
         }
         if (count)
             printf("%s: %d shapes; geomean speed-up over two cuBLAS calls %.3fx, over matvec's two calls %.3fx; "
@@ -365,8 +321,5 @@ int mvbench_nt(int argc, char **argv)
             printf("%s: lowest %% of the read bandwidth over the %d shapes with A >= 64 MiB: %.1f%%\n",
                    dbl ? "double" : "float", count_64[dbl], low_pct_64[dbl]);
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(&g, t0);
 }

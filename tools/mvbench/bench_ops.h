@@ -8,5 +8,7 @@ int mvbench_transpose(int argc, char **argv); /* bench_transpose.c */
 int mvbench_gemm(int argc, char **argv);      /* bench_gemm.c */
 int mvbench_multi(int argc, char **argv);     /* bench_multi.c */
 int mvbench_nt(int argc, char **argv);        /* bench_nt.c */
+int mvbench_batched(int argc, char **argv);   /* bench_batched.c */
+int mvbench_ex(int argc, char **argv);        /* bench_ex.c */
 
 #endif

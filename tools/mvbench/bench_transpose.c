@@ -50,12 +50,7 @@ typedef struct {
 
 static options opt;
 static ceilings ceil_;
-static cudaStream_t stream;
-static cublasHandle_t cublas;
-static mv_handle mvh;
-static curandGenerator_t gen;
-static FILE *csv;
-static int failures;
+static bench_run g;
 
 /* ---------- contenders ---------- */
 
@@ -139,9 +134,9 @@ static int size_alloc(size_data *d, int64_t n, uint64_t seed)
     CUDA_OK(cudaMalloc(&d->A, d->bytes));
     CUDA_OK(cudaMalloc(&d->B, d->bytes));
     CUDA_OK(cudaMalloc(&d->W, d->bytes));
-    fill_uniform(gen, d->A, (size_t)(n * n), opt.dbl, seed, stream);
-    CUDA_OK(cudaMemcpyAsync(d->hostA, d->A, d->bytes, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
+    fill_uniform(g.gen, d->A, (size_t)(n * n), opt.dbl, seed, g.stream);
+    CUDA_OK(cudaMemcpyAsync(d->hostA, d->A, d->bytes, cudaMemcpyDeviceToHost, g.stream));
+    CUDA_OK(cudaStreamSynchronize(g.stream));
     host_transpose(d->hostA, d->ref, n, d->esize);
     return 1;
 }
@@ -165,33 +160,33 @@ static void enqueue(const contender *c, size_data *d)
     mv_status st = MV_SUCCESS;
     switch (c->kind) {
     case K_MEMCPY:
-        CUDA_OK(cudaMemcpyAsync(d->B, d->A, d->bytes, cudaMemcpyDeviceToDevice, stream));
+        CUDA_OK(cudaMemcpyAsync(d->B, d->A, d->bytes, cudaMemcpyDeviceToDevice, g.stream));
         return;
     case K_GEAM:
         /* C = 1*A^T + 0*A: cuBLAS's transpose (alpha = 1, beta = 0). geam
          * wants a valid B even with beta = 0; A (finite, never NaN) keeps
          * the check exact even if B were read. */
         if (opt.dbl)
-            CUBLAS_OK(cublasDgeam_64(cublas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one_d, d->A, n, &zero_d, d->A, n,
+            CUBLAS_OK(cublasDgeam_64(g.cublas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one_d, d->A, n, &zero_d, d->A, n,
                                      d->B, n));
         else
-            CUBLAS_OK(cublasSgeam_64(cublas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one_f, d->A, n, &zero_f, d->A, n,
+            CUBLAS_OK(cublasSgeam_64(g.cublas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one_f, d->A, n, &zero_f, d->A, n,
                                      d->B, n));
         return;
     case K_VARIANT:
-        st = mv_transpose_variant_run(mvh, c->variant, opt.dbl, n, n, d->A, n, d->B, n);
+        st = mv_transpose_variant_run(g.mvh, c->variant, opt.dbl, n, n, d->A, n, d->B, n);
         break;
     case K_DEFAULT:
-        st = opt.dbl ? mv_dtranspose(mvh, n, n, d->A, n, d->B, n) : mv_stranspose(mvh, n, n, d->A, n, d->B, n);
+        st = opt.dbl ? mv_dtranspose(g.mvh, n, n, d->A, n, d->B, n) : mv_stranspose(g.mvh, n, n, d->A, n, d->B, n);
         break;
     case K_INPLACE:
-        st = opt.dbl ? mv_dtranspose_inplace(mvh, n, d->W, n) : mv_stranspose_inplace(mvh, n, d->W, n);
+        st = opt.dbl ? mv_dtranspose_inplace(g.mvh, n, d->W, n) : mv_stranspose_inplace(g.mvh, n, d->W, n);
         break;
     default:
-        st = mv_transpose_inplace_variant_run(mvh, c->variant, opt.dbl, n, d->W, n);
+        st = mv_transpose_inplace_variant_run(g.mvh, c->variant, opt.dbl, n, d->W, n);
     }
     if (st != MV_SUCCESS)
-        die("%s: %s", c->name, mv_last_error(mvh));
+        die("%s: %s", c->name, mv_last_error(g.mvh));
 }
 
 static int in_place(const contender *c)
@@ -203,11 +198,11 @@ static int in_place(const contender *c)
  * bit for bit with the host transpose (memcpy: with A). */
 static int check_contender(const contender *c, size_data *d)
 {
-    CUDA_OK(cudaMemsetAsync(d->B, 0xff, d->bytes, stream));
-    CUDA_OK(cudaMemcpyAsync(d->W, d->A, d->bytes, cudaMemcpyDeviceToDevice, stream));
+    CUDA_OK(cudaMemsetAsync(d->B, 0xff, d->bytes, g.stream));
+    CUDA_OK(cudaMemcpyAsync(d->W, d->A, d->bytes, cudaMemcpyDeviceToDevice, g.stream));
     enqueue(c, d);
-    CUDA_OK(cudaMemcpyAsync(d->host, in_place(c) ? d->W : d->B, d->bytes, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(cudaMemcpyAsync(d->host, in_place(c) ? d->W : d->B, d->bytes, cudaMemcpyDeviceToHost, g.stream));
+    CUDA_OK(cudaStreamSynchronize(g.stream));
     const char *want = c->kind == K_MEMCPY ? d->hostA : d->ref;
     if (memcmp(d->host, want, d->bytes) == 0)
         return 1;
@@ -218,7 +213,7 @@ static int check_contender(const contender *c, size_data *d)
     const double ref = opt.dbl ? ((const double *)(const void *)want)[k] : (double)((const float *)(const void *)want)[k];
     printf("FAILED: %s %s n=%lld: element (%lld, %lld) = %.9g, want %.9g\n", c->name, opt.dbl ? "double" : "float",
            (long long)d->n, (long long)(k % (size_t)d->n), (long long)(k / (size_t)d->n), got, ref);
-    ++failures;
+    ++g.failures;
     return 0;
 }
 
@@ -244,7 +239,7 @@ static void time_all(const contender *cs, int nc, size_data *d, timing *out)
 {
     const batching b = {3, 3, 1000.0, opt.target_us, 0.5, 256};
     timed ctx = {cs, d};
-    time_interleaved(nc, opt.rounds, &b, enqueue_timed, &ctx, stream, out);
+    time_interleaved(nc, opt.rounds, &b, enqueue_timed, &ctx, g.stream, out);
 }
 
 /* ---------- the CPU row ---------- */
@@ -305,18 +300,18 @@ static double matrix_bytes(int64_t n)
 static void csv_row(int64_t n, const char *name, const timing *t, double geam_us, double memcpy_us, const char *check)
 {
     const double bytes = 2.0 * matrix_bytes(n), gbps = bytes / (t->med * 1e3);
-    fprintf(csv, "transpose,%c,%lld,%lld,%s,%.3f,%.3f,%.3f,%.0f,%.2f,", opt.dbl ? 'd' : 's', (long long)n,
+    fprintf(g.csv, "transpose,%c,%lld,%lld,%s,%.3f,%.3f,%.3f,%.0f,%.2f,", opt.dbl ? 'd' : 's', (long long)n,
             (long long)n, name, t->med, t->min, t->max, bytes, gbps);
     if (ceil_.have_gpu)
-        fprintf(csv, "%.2f,", 100.0 * gbps / ceil_.copy_gbps);
+        fprintf(g.csv, "%.2f,", 100.0 * gbps / ceil_.copy_gbps);
     else
-        fprintf(csv, ",");
+        fprintf(g.csv, ",");
     if (memcpy_us > 0)
-        fprintf(csv, "%.2f", 100.0 * memcpy_us / t->med);
-    fprintf(csv, ",");
+        fprintf(g.csv, "%.2f", 100.0 * memcpy_us / t->med);
+    fprintf(g.csv, ",");
     if (geam_us > 0)
-        fprintf(csv, "%.4f", t->med / geam_us);
-    fprintf(csv, ",%.1f,%s\n", ceil_.have_gpu ? ceil_.copy_gbps : 0.0, check);
+        fprintf(g.csv, "%.4f", t->med / geam_us);
+    fprintf(g.csv, ",%.1f,%s\n", ceil_.have_gpu ? ceil_.copy_gbps : 0.0, check);
 }
 
 static void print_header(int64_t n, double spread)
@@ -417,13 +412,8 @@ int mvbench_transpose(int argc, char **argv)
             opt.out = argv[++i];
         else if (!strcmp(a, "--seed") && i + 1 < argc)
             opt.seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
+        else if (bench_help_or_die(a, usage, "transpose: unknown argument"))
             return 0;
-        } else {
-            usage();
-            die("transpose: unknown argument %s", a);
-        }
     }
     if (!sizes)
         sizes = opt.quick ? "512,2048,8192" : "512,1024,2048,4096,8192,16384";
@@ -437,11 +427,10 @@ int mvbench_transpose(int argc, char **argv)
         opt.rounds = opt.quick ? 5 : 9;
     opt.target_us = opt.quick ? 150.0 : 300.0;
 
-    char path[4096];
-    csv = open_csv(opt.out, "measurements-transpose.csv",
+    g.csv = open_csv(opt.out, "measurements-transpose.csv",
                    "suite,dtype,m,n,contender,time_us,time_us_min,time_us_max,bytes,gbps,pct_copy_bw,pct_memcpy,"
                    "ratio_cublas,copy_bw_gbps,check\n",
-                   path, sizeof path);
+                   g.path, sizeof g.path);
 
     const double t0 = now_s();
     probe_device(&ceil_);
@@ -455,13 +444,13 @@ int mvbench_transpose(int argc, char **argv)
                 print_header(opt.sizes[s], -1.0);
                 cpu_row(opt.sizes[s]);
             }
-        fclose(csv);
-        printf("wrote %s\n", path);
+        fclose(g.csv);
+        printf("wrote %s\n", g.path);
         return 0;
     }
-    gpu_open(&stream, &cublas, &mvh);
-    rng_open(&gen, stream);
-    measure_ceilings(&ceil_, stream);
+    gpu_open(&g.stream, &g.cublas, &g.mvh);
+    rng_open(&g.gen, g.stream);
+    measure_ceilings(&ceil_, g.stream);
     printf("ceilings: device-to-device copy %.0f GB/s (read+write), read %.0f GB/s, empty kernel %.2f us/launch; "
            "%d SMs, L2 %.0f MB\n"
            "GB/s counts the bytes read plus the bytes written (2 x the matrix); %%copy is of the copy ceiling, "
@@ -473,8 +462,5 @@ int mvbench_transpose(int argc, char **argv)
         run_size(opt.sizes[s], opt.seed + (uint64_t)s * 7919u);
         progress(s + 1, opt.nsizes, "sizes");
     }
-    fclose(csv);
-    printf("\nwrote %s (%.0f s)%s\n", path, now_s() - t0, failures ? "; FAILED results above" : "");
-    gpu_close(gen, cublas, mvh, stream);
-    return failures ? 1 : 0;
+    return bench_finish(&g, t0);
 }

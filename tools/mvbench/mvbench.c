@@ -1441,6 +1441,10 @@ static void usage(void)
            "                       and one GEMV (own options: mvbench multi --help)\n"
            "  nt                   y = A x and z = A^T w in one pass (mv_?gemv_nt) beside two cuBLAS and two\n"
            "                       matvec GEMVs (own options: mvbench nt --help)\n"
+           "  batched              many small GEMVs at once, strided and pointer forms, beside cuBLAS's\n"
+           "                       batched GEMVs (own options: mvbench batched --help)\n"
+           "  ex                   y = A x with A in bfloat16 or binary16 (mv_gemv_ex) beside cuBLAS's\n"
+           "                       GemmEx and 16-bit GEMVs (own options: mvbench ex --help)\n"
            "options:\n"
            "  --op N|T             one operation (default: both)\n"
            "  --dtype s|d          float (default) or double; random: s, d or both (default both)\n"
@@ -1523,7 +1527,7 @@ static void check_random_options(void)
 
 int main(int argc, char **argv)
 {
-    /* transpose, gemm, multi and nt have their own options (bench_ops.h). */
+    /* transpose, gemm, multi, nt, batched and ex have their own options (bench_ops.h). */
     if (argc > 1 && !strcmp(argv[1], "transpose"))
         return mvbench_transpose(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "gemm"))
@@ -1532,6 +1536,10 @@ int main(int argc, char **argv)
         return mvbench_multi(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "nt"))
         return mvbench_nt(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "batched"))
+        return mvbench_batched(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "ex"))
+        return mvbench_ex(argc - 1, argv + 1);
     opt.out = "mvbench-out";
     opt.seed = (uint64_t)time(NULL);
     opt.rounds = 0;
