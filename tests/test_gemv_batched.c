@@ -221,17 +221,19 @@ static batch_case packed(int dtype, int trans, int64_t m, int64_t n, int64_t bat
     return c;
 }
 
-/* Square and odd sizes on both kernels: batches of 3 and 7 (blocks, the
- * outputs split), and 9001 small problems (a warp per problem on GPUs of
- * up to 140 SMs); m of 1, 2, 3, 5, 8, 13, 16, 31, 33 cover every row-lane
- * count of the warp kernel and its tails. */
+/* Square and odd sizes on both kernels: batches of 3 and 7 (a tile of one
+ * problem or a group's tail; blocks with the outputs split), and 9001 small
+ * problems (tiles of many problems, the last group short); 76 x 76 and
+ * 77 x 77 (double), 109 x 109 and 110 x 110 (float) lie on either side of
+ * the tile's 48 KiB of shared memory. */
 static void test_shapes(void **state)
 {
     mv_handle h = *state;
     rng_t r = rng_make(70);
     static const int64_t shapes[][2] = {{1, 1},   {2, 3},   {3, 2},    {5, 7},     {8, 8},    {13, 29},
                                         {16, 16}, {31, 5},  {33, 31},  {24, 40},   {100, 7},  {64, 64},
-                                        {257, 129}, {1000, 3}, {3, 1000}, {513, 77}};
+                                        {257, 129}, {1000, 3}, {3, 1000}, {513, 77},
+                                        {76, 76}, {77, 77}, {109, 109}, {110, 110}};
     const int small = small_mode();
     for (int dtype = DT_S; dtype <= DT_D; ++dtype)
         for (int trans = 0; trans < 2; ++trans)

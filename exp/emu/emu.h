@@ -168,6 +168,16 @@ inline void emu_readable(const void *base, size_t elem, size_t count, const char
 // nothing (its bytes are all ones: a NaN in every floating-point type).
 inline bool emu_check_load(const void *p, size_t bytes)
 {
+    // the block's shared memory (a kernel reading its staged data through a
+    // `const T *`): within the bytes it registered, aligned
+    const char *c = static_cast<const char *>(p);
+    if (g_shared_base && c >= g_shared_base && c < g_shared_base + g_shared_bytes) {
+        if (c + bytes > g_shared_base + g_shared_bytes || reinterpret_cast<uintptr_t>(p) % bytes) {
+            emu_error("load: shared memory out of range or misaligned (offset %ld)", long(c - g_shared_base));
+            return false;
+        }
+        return true;
+    }
     if (!g_rd_base) {
         const long e0 = g_errors;
         emu_check_global(p, bytes, bytes, "load");
@@ -286,17 +296,29 @@ inline void emu_land(const EmuCopy &c)
         memset(c.dst + c.srcsize, 0, size_t(c.size - c.srcsize));
 }
 
-inline void emu_cp_async(unsigned d, const void *src, int size, int srcsize)
+// checked: the source as the loads of a checked pointer are (emu_check_load:
+// the driver's readable elements), else against the registered regions
+inline void emu_cp_async(unsigned d, const void *src, int size, int srcsize, bool checked = false)
 {
     EmuCopy c{g_shared_base + d, static_cast<const char *>(src), size, srcsize};
     if (d + size_t(size) > g_shared_bytes || d % unsigned(size))
         emu_error("cp.async: shared destination out of range or misaligned (offset %ld)", long(d));
-    if (srcsize > 0)
+    if (srcsize > 0 && checked && !emu_check_load(src, size_t(srcsize)))
+        c.srcsize = 0, c.src = nullptr;  // refused: nothing read, zeros land
+    else if (srcsize > 0 && !checked)
         emu_check_global(src, size_t(srcsize), size_t(size), "cp.async source");
     if (g_late)
         g_cur->cur.push_back(c);
     else
         emu_land(c);
+}
+
+// A copy from a checked pointer (transform.py --checked-loads): its source
+// checked as that pointer's loads are.
+template <typename T>
+inline void emu_cp_async(unsigned d, emu_cptr<T> src, int size, int srcsize)
+{
+    emu_cp_async(d, static_cast<const void *>(src.p), size, srcsize, true);
 }
 
 inline void emu_commit()
@@ -472,6 +494,29 @@ inline void emu_launch(K kernel, dim3 grid, long threads, Args... args)
         g_body = [&] { kernel(args...); };
         emu_run_block(b, unsigned(threads));
     }
+}
+
+// A launch with dynamic shared memory (`extern __shared__` arrays, emu_dyn
+// below): the bytes the launch gives, checked by the kernel's accesses
+// through emu_shared's range only where cp.async copies.
+inline size_t g_dyn_bytes = 0;
+template <typename G, typename K, typename... Args>
+inline void emu_launch_dyn(K kernel, G grid, long threads, size_t bytes, Args... args)
+{
+    g_dyn_bytes = bytes;
+    emu_launch(kernel, grid, threads, args...);
+}
+
+// An `extern __shared__` array: a static buffer, NaN over the launch's bytes
+// and twice as many again (the emulator's pointers in shared memory,
+// emu_cptr, are larger than a device's).
+template <size_t N>
+inline void emu_dyn(unsigned char (&buf)[N])
+{
+    const size_t bytes = 2 * g_dyn_bytes + 4096;
+    if (bytes > N)
+        emu_error("dynamic shared memory: %ld bytes, the emulator has %ld", long(g_dyn_bytes), long(N));
+    emu_shared(buf, bytes < N ? bytes : N);
 }
 
 // A one-dimensional grid given as a count (an integer: this overload wins

@@ -1,15 +1,25 @@
 import os, subprocess
 base = open('shim/gemv_batched.cpp').read()
 muts = {
- # batched_warp
- 'n_shfl_bound': ("for (int off = R; off < 32; off *= 2)", "for (int off = R; off < 16; off *= 2)"),
- 't_shfl_start': ("for (int off = 1; off < R; off *= 2)", "for (int off = 2; off < R; off *= 2)"),
- 'n_row_tail_load': ("if (alpha != T(0) && i < p.m)", "if (alpha != T(0))"),
- 'n_row_tail_store': ("if (c == 0 && i < p.m)", "if (c == 0)"),
- # strided_dot (every kernel and op)
- 'dot_unroll_end': ("for (; q + 3 * step < end; q += 4 * step) {", "for (; q + 2 * step < end; q += 4 * step) {"),
+ # batched_tile
+ 'tile_group_tail': ("p.batch_count - b0 < group ? p.batch_count - b0 : group", "group"),
+ 'tile_contig_stride': ("!p.y_array && p.stride_a == p.m * p.n ? 0 : 1", "!p.y_array ? 0 : 1"),
+ 'tile_run_per_problem': ("src = a_ptr[g] + e;", "src = a_ptr[0] + e;"),
+ 'tile_load_bound': ("if (f < total) {\n                    dst = As + f;", "if (f <= total) {\n                    dst = As + f;"),
+ 'tile_no_wait': ("            cp_async_wait_all();\n", ""),
+ 'tile_row_of_col': ("src = a_ptr[g] + int64_t(j) * p.lda + i;", "src = a_ptr[g] + int64_t(j) * p.m + i;"),
+ 'tile_no_first_bar': ("                x_ptr[g] = q.x;\n            }\n            __syncthreads();", "                x_ptr[g] = q.x;\n            }"),
+ 'tile_no_last_bar': ("                store_output(q.y + int64_t(k) * p.incy, alpha, acc, beta);\n            }\n        }\n        __syncthreads();", "                store_output(q.y + int64_t(k) * p.incy, alpha, acc, beta);\n            }\n        }"),
+ 'tile_x_inc': ("src = x_ptr[g] + int64_t(k) * p.incx;", "src = x_ptr[g] + int64_t(k);"),
+ 'tile_x_dest': ("dst = xs + fx;", "dst = xs + fx + 1;"),
+ 'tile_rot_wrap': ("const int i = s + t < m ? s + t : s + t - m;", "const int i = s + t < m ? s + t : s + t - m + 1;"),
+ 'tile_split_sum': ("for (int q = 1; q < split && part == 0; ++q)", "for (int q = 2; q < split && part == 0; ++q)"),
+ 'tile_split_bar': ("                    acc += red[q * per + ot];\n                __syncthreads();", "                    acc += red[q * per + ot];"),
+ 'tile_split_n_step': ("for (int j = part; j < n; j += split)", "for (int j = part; j < n; j += per / 32 + 1)"),
+ 'tile_alpha0_reads': ("        if (alpha != T(0)) {\n            for (int g = threadIdx.x;", "        if (true) {\n            for (int g = threadIdx.x;"),
+ # strided_dot (the block kernel, both ops)
+ 'dot_unroll_end': ("for (; q + (U - 1) * step < end; q += U * step) {", "for (; q + (U - 2) * step < end; q += U * step) {"),
  'dot_no_tail': ("    for (; q < end; q += step)\n        acc += a[q * sa] * x[q * sx];\n", ""),
- 'warp_index': ("int64_t(blockIdx.x) * (kWarpBlock / 32) + threadIdx.x / 32", "int64_t(blockIdx.x) * (kWarpBlock / 32 - 1) + threadIdx.x / 32"),
  # batched_block
  'o_end_short': ("o_begin + per_part < len_y ? o_begin + per_part : len_y", "o_begin + per_part < len_y ? o_begin + per_part - 1 : len_y"),
  'o_end_long': ("o_begin + per_part < len_y ? o_begin + per_part : len_y", "o_begin + per_part < len_y ? o_begin + per_part + 1 : len_y"),

@@ -1,8 +1,8 @@
-// Batched GEMV's edge shapes, a fixed list: the warp kernel's row lanes
-// (R = 1 .. 32, m around each power of two), its unrolled loops' ends, the
-// 512-output limit, the threshold batch_count = sm_count * 64 and one below,
-// the default sm_count; the block kernel's parts (o_end at the last part,
-// per_part rounded to 32 rows or 8 columns) and its unrolled loops' ends.
+// Batched GEMV's edge shapes, a fixed list: the tile kernel's groups (a
+// batch of G - 1, G, G + 1, 2G + 1 problems), its shared memory's limit,
+// lda > m and the pointer form beside the contiguous run; the block
+// kernel's parts (o_end at the last part, per_part rounded to 32 rows or 8
+// columns) and its unrolled loops' ends.
 #define main main_orig
 #include "test_batched.cpp"
 #undef main
@@ -19,38 +19,35 @@ int main()
 {
     int v = 0;
     for (int trans = 0; trans < 2; ++trans) {
-        // the warp kernel: m across R's boundaries, n across the
-        // unrolled loop's (4 * C columns for op N, 4 * R rows for op T)
-        const int64_t wm[] = {1, 2, 3, 4, 5, 8, 9, 16, 17, 32, 33, 65};
-        const int64_t wn[] = {1, 4, 5, 12, 13, 16, 17, 33, 128, 129};
-        for (int64_t m : wm)
-            for (int64_t n : wn) {
-                if (n > 33 && m > 8 && n != 129)
-                    continue;
-                Cfg c = base(v % 2, trans, m, n, 64 + v % 3, 1);
-                c.pad = v % 3 == 0 ? 1 : 0;
+        // the tile kernel: G = 24 KiB / a problem's bytes, rounded (1 .. 256)
+        // problems a block; batches of G - 1, G, G + 1 and 2G + 1 (the last
+        // group short), the contiguous run (lda = m, packed), lda > m, the
+        // pointer form; shapes up to the 48 KiB limit (float 109 x 109,
+        // double 76 x 76); the split sums (P = 1 .. 8) and the op T rotation's start across m.
+        const int64_t tm[] = {1, 2, 3, 8, 16, 5, 33, 64, 76, 109};
+        const int64_t tn[] = {1, 3, 2, 8, 16, 33, 5, 64, 76, 109};
+        for (int s = 0; s < 10; ++s)
+            for (int k = 0; k < 4; ++k) {
+                const int dbl = s == 9 ? 0 : (v + k) % 2;
+                const int64_t m = tm[s], n = tn[s], elem = dbl ? 8 : 4;
+                const int64_t g = std::max<int64_t>(1, std::min<int64_t>((24576 + m * n * elem / 2) / (m * n * elem), 256));
+                const int64_t batch = k == 0 ? std::max<int64_t>(g - 1, 1) : k == 1 ? g : k == 2 ? g + 1 : 2 * g + 1;
+                Cfg c = base(dbl, trans, m, n, std::min<int64_t>(batch, 600), 1);
+                c.pad = v % 3 == 0 ? 1 + v % 2 : 0;
                 c.incx = v % 4 == 1 ? -2 : 1, c.incy = v % 5 == 2 ? -3 : 1;
-                c.ptr = v % 4 == 3, c.sa = v % 3, c.sy = v % 5, c.gap = 1 + v % 3;
-                c.beta = v / 2 % 2 ? 0.0 : 0.5, c.dev = v % 6 == 5;
+                c.ptr = v % 4 == 3, c.sa = v % 3, c.sx = v % 3, c.sy = v % 5, c.gap = 1 + v % 3;
+                c.alpha = v % 11 == 10 ? 0.0 : 1.0, c.beta = v / 2 % 2 ? 0.0 : 0.5, c.dev = v % 6 == 5;
                 run(c);
                 ++v;
             }
-        // 512 outputs (warp) and 513 (block), at the threshold and one below
-        for (int64_t len : {512, 513})
-            for (int64_t batch : {63, 64}) {
-                Cfg c = trans ? base(v % 2, 1, 3, len, batch, 1) : base(v % 2, 0, len, 3, batch, 1);
-                c.incy = -1, c.sy = SY_NEG, c.sa = SA_SHARED;
-                run(c);
-                ++v;
-            }
-        // the block kernel: parts (sm_count 1 .. 12 and the default,
-        // one problem or a few), outputs around the part unit
+        // the block kernel (problems past the tile's 48 KiB: the summed
+        // length raised by 12300 / outputs): parts (sm_count 1 .. 12 and
+        // the default, one problem or a few), outputs around the part unit
         const int64_t bl[] = {1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 95, 96, 97, 300};
         const int64_t br[] = {1, 31, 32, 33, 96, 97, 128, 129, 161};
         for (int64_t len : bl)
-            for (int64_t red : br) {
-                if (len * red > 12000)
-                    continue;
+            for (int64_t red0 : br) {
+                const int64_t red = red0 + 12300 / len + 1;
                 Cfg c = trans ? base(v % 2, 1, red, len, 1 + v % 3, 1 + v % 12)
                               : base(v % 2, 0, len, red, 1 + v % 3, 1 + v % 12);
                 if (v % 7 == 0)
@@ -65,7 +62,7 @@ int main()
                 ++v;
             }
     }
-    // the default sm_count's threshold (132 * 64 problems), tiny problems
+    // many tiny problems (tiles of 256)
     for (int trans = 0; trans < 2; ++trans) {
         Cfg c = base(0, trans, 2, 3, 132 * 64, 0);
         c.sy = SY_INTERLEAVED;

@@ -1,8 +1,8 @@
 // Batched GEMV (src/gemv/gemv_batched.cu) on the emulator: random shapes,
 // lda, increments, the strided form's strides (packed, padded, shared,
 // negative, interleaved outputs) and the pointer form, both kernels
-// (batched_warp where batch_count >= sm_count * 64, else batched_block and
-// its parts), host and device scalars. Every problem's outputs against a
+// (batched_tile where a problem fits its shared memory, groups of problems
+// and their last short group; else batched_block and its parts), host and device scalars. Every problem's outputs against a
 // double reference, everything else in the arena unchanged, the same bits
 // in every block order, every load of A and x within their elements (none
 // where alpha == 0).
@@ -12,7 +12,7 @@
 
 #include <limits>
 
-static long n_fail = 0, n_run = 0, n_warp = 0, n_block = 0;
+static long n_fail = 0, n_run = 0, n_tile = 0, n_block = 0;
 
 // One allocation holding every operand, NaN between them.
 template <typename T>
@@ -53,11 +53,13 @@ static const char *sa_name[] = {"packed", "padded", "shared"};
 static const char *sx_name[] = {"packed", "padded", "shared"};
 static const char *sy_name[] = {"packed", "padded", "neg", "neg-padded", "interleaved"};
 
-// What mv_gemv_batched_launch picks (for the counts printed at the end).
-static bool picks_warp(const Cfg &c)
+// What mv_gemv_batched_launch picks (for the counts printed at the end):
+// the tile where one problem's pointers, matrix and vector and the split
+// sums' 256 elements fit 48 KiB.
+static bool picks_tile(const Cfg &c)
 {
-    const int64_t sms = c.sm > 0 ? c.sm : 132;
-    return c.batch >= sms * 64 && (c.trans ? c.n : c.m) <= 512;
+    const int64_t elem = c.dbl ? 8 : 4, len_x = c.trans ? c.m : c.n;
+    return 16 + (c.m * c.n + len_x + 256) * elem <= 48 * 1024;
 }
 
 template <typename T>
@@ -168,13 +170,13 @@ static void run_one(Cfg c)
             return;  // dispatch's quick return: never launched in host mode
         g.alpha.value = c.alpha, g.beta.value = c.beta;
     }
-    ++(picks_warp(c) ? n_warp : n_block);
+    ++(picks_tile(c) ? n_tile : n_block);
     std::vector<std::vector<T>> outs;
     const long e0 = g_errors;
     for (int sched = 0; sched < 5; ++sched) {
         ar.mem = mem0;
         g_order = sched;
-        g_late = false;
+        g_late = sched != 0 && sched != 4;  // cp.async copies landing at the wait
         g_rng.seed(99 + sched);
         mv_gemv_batched_launch(sizeof(T) == 8 ? MV_DTYPE_D : MV_DTYPE_S, &g);
         outs.push_back(ar.mem);
@@ -217,7 +219,7 @@ static void run_one(Cfg c)
                    sizeof(T) == 4 ? "float" : "double", c.trans ? "T" : "N", long(c.m), long(c.n), long(lda),
                    long(c.incx), long(c.incy), long(B), c.ptr ? "ptr" : "strided", sa_name[c.sa], sx_name[c.sx],
                    sy_name[c.sy], c.gap, null_ops ? " null-A-x" : "", c.alpha, c.beta, c.dev, c.sm,
-                   picks_warp(c) ? "warp" : "block", why);
+                   picks_tile(c) ? "tile" : "block", why);
         fflush(stdout);
     }
 }
@@ -232,7 +234,7 @@ static void run(const Cfg &c)
 
 static void report(const char *name)
 {
-    printf("%s: %ld runs (%ld warp, %ld block), %ld failed, %ld emulator errors\n", name, n_run, n_warp, n_block,
+    printf("%s: %ld runs (%ld tile, %ld block), %ld failed, %ld emulator errors\n", name, n_run, n_tile, n_block,
            n_fail, g_errors);
 }
 
@@ -255,8 +257,8 @@ int main(int argc, char **argv)
         c.incx = incs[pick(rng) % 4], c.incy = incs[pick(rng) % 4];
         const int bk = pick(rng) % 3;
         if (bk == 0) {
-            // the warp kernel: batch >= sm_count * 64 (warp problems of at
-            // most 512 outputs); keep the work small
+            // many problems (tiles of several, the last group short); keep
+            // the work small
             c.sm = 1 + pick(rng) % 3;
             c.batch = c.sm * 64 + pick(rng) % 40;
             if (c.m * c.n > 4000)
@@ -265,8 +267,7 @@ int main(int argc, char **argv)
             c.sm = 1 + pick(rng) % 12;
             c.batch = 1 + pick(rng) % 9;
         } else {
-            // the block kernel with many problems, or just below the warp
-            // kernel's threshold
+            // tens of problems, or a few hundred
             c.sm = 1 + pick(rng) % 3;
             c.batch = pick(rng) % 2 ? c.sm * 64 - 1 : 10 + pick(rng) % 60;
             if (c.m * c.n > 4000)

@@ -14,6 +14,9 @@ if "--checked-loads" in sys.argv[3:]:
 def shared(m):
     decl, name = m.group(1), m.group(2)
     return f"static {decl}; emu_shared({name}, sizeof({name}));"
+# dynamic shared memory: a static buffer
+src = re.sub(r"extern __shared__\s+(?:__align__\(\d+\)\s+)?unsigned char (\w+)\[\];",
+             lambda m: f"alignas(16) static unsigned char {m.group(1)}[1 << 18]; emu_dyn({m.group(1)});", src)
 src = re.sub(r"__shared__\s+((?:__align__\(\d+\)\s+)?\w+\s+(\w+)\s*(?:\[[^;]*\])+)\s*;", shared, src)
 # cp.async copies
 src = re.sub(r'asm volatile\("cp\.async\.ca\.shared\.global \[%0\], \[%1\], (\d+), %2;\\n" ::"r"\((\w+)\), "l"\((\w+)\), "r"\(([^)]*)\)\s*:\s*"memory"\);',
@@ -62,7 +65,10 @@ while True:
         p += 1
     args = src[e+4:p]
     out.append(src[i:k])
-    out.append(f"emu_launch({kern}, {parts[0].strip()}, {parts[1].strip()}, {args})")
+    if len(parts) > 2 and parts[2].strip() != "0":
+        out.append(f"emu_launch_dyn({kern}, {parts[0].strip()}, {parts[1].strip()}, size_t({parts[2].strip()}), {args})")
+    else:
+        out.append(f"emu_launch({kern}, {parts[0].strip()}, {parts[1].strip()}, {args})")
     i = p + 1
 src = ''.join(out)
 for bad in ("<<<", "asm volatile(\"cp", "__shared__"):

@@ -7,21 +7,26 @@
 // MB over the GPU, ~14 KB per SM (132 SMs): at 4 bytes a lane and 4 loads
 // in flight per lane, ~28 warps per SM must be reading at any time. So:
 //
-// - Many small problems (batch_count at least the warps the GPU holds at
-//   once, sm_count x 64): one warp per problem (batched_warp). The warp's
-//   lanes form R row lanes x C = 32/R column lanes, R the power of two >= m
-//   (at most 32), so that a warp-wide load covers C whole columns of an
-//   8 x 8 or 16 x 16 matrix (lda = m: consecutive bytes) instead of leaving
-//   lanes idle. Op N: each lane sums its row over every C-th column, then
-//   the C column lanes of a row are added by butterflies; op T: each lane
-//   sums its column over every R-th row, the R row lanes by butterflies.
-// - Fewer, larger problems: blocks of 8 warps (batched_block), and where
-//   the problems alone would not give the GPU two waves of blocks, each
-//   problem's outputs are split over several blocks (rows for op N, columns
-//   for op T), so that no sum is split: every output is written by one
-//   block, in a fixed order, and no workspace is needed.
+// - Problems whose matrix and vector fit a block's 48 KiB of shared memory
+//   (float to ~110 x 110, double to ~77 x 77): a block copies a group of
+//   whole problems, ~24 KiB of matrices (1 to 256 problems), into shared
+//   memory, with their vectors, in one round of cp.async copies (the whole
+//   tile in flight: ~24 KiB a block, ~190 KiB an SM at eight blocks),
+//   then computes their outputs from there (batched_tile): a block's life
+//   is one DRAM latency and a short computation. The copy reads the group's bytes in address
+//   order whatever the op, m and lda (one run of consecutive elements where
+//   the problems are packed), so an 8 x 8 problem costs what its 256 bytes
+//   cost, and a 32 x 32 op T no longer waits on 32 short columns in turn.
+//   Shared memory is not the limit: 2 reads (A and x) per element against
+//   ~3.5 elements per clock an SM needs at the read bandwidth.
+// - Larger problems stream through blocks of 8 warps (batched_block), and
+//   where the problems alone would not give the GPU two waves of blocks,
+//   each problem's outputs are split over several blocks (rows for op N,
+//   columns for op T), so that no sum is split: every output is written by
+//   one block, in a fixed order, and no workspace is needed.
 //
-// Deterministic: every output's sum has one order, whatever the launch.
+// Deterministic: every output's sum has one order, which depends on the
+// shape only (not on batch_count, the form or the problem's place).
 // alpha == 0 (either pointer mode) reads neither A nor x; beta == 0 does not
 // read y (store_output).
 
@@ -37,7 +42,9 @@ using mv::load_scalar;
 using mv::store_output;
 using mv::warp_sum;
 
-constexpr int kWarpBlock = 128;   // batched_warp: 4 problems per block
+constexpr int kTileThreads = 256;  // batched_tile
+constexpr int64_t kTileTarget = 24576; // bytes of matrices a tile aims at
+constexpr size_t kTileMax = 48 * 1024;  // its shared memory at most
 constexpr int kBlockThreads = 256; // batched_block: 8 warps per problem part
 constexpr int kBlockWarps = kBlockThreads / 32;
 
@@ -75,60 +82,151 @@ __device__ __forceinline__ Problem<T> problem_at(const mv_gemv_batched_args &p, 
 }
 
 // The sum over q = first, first + step, ... < end of a[q*sa] * x[q*sx]:
-// four terms loaded at a time (loads in flight), added one by one in q's
+// eight terms loaded at a time (loads in flight), added one by one in q's
 // order, so the bits are those of the plain loop.
 template <typename T>
 __device__ __forceinline__ T strided_dot(const T *a, int64_t sa, const T *x, int64_t sx, int64_t first, int64_t end,
                                          int64_t step)
 {
+    constexpr int U = 8;
     T acc = T(0);
     int64_t q = first;
-    for (; q + 3 * step < end; q += 4 * step) {
-        const T a0 = a[q * sa], a1 = a[(q + step) * sa], a2 = a[(q + 2 * step) * sa], a3 = a[(q + 3 * step) * sa];
-        const T x0 = x[q * sx], x1 = x[(q + step) * sx], x2 = x[(q + 2 * step) * sx], x3 = x[(q + 3 * step) * sx];
-        acc += a0 * x0;
-        acc += a1 * x1;
-        acc += a2 * x2;
-        acc += a3 * x3;
+    for (; q + (U - 1) * step < end; q += U * step) {
+        T av[U], xv[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            av[u] = a[(q + u * step) * sa];
+            xv[u] = x[(q + u * step) * sx];
+        }
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+            acc += av[u] * xv[u];
     }
     for (; q < end; q += step)
         acc += a[q * sa] * x[q * sx];
     return acc;
 }
 
-// One warp per problem, R row lanes x (32 / R) column lanes.
-template <typename T, bool TRANS, int R>
-__global__ void __launch_bounds__(kWarpBlock) batched_warp(mv_gemv_batched_args p)
+// a / d for 0 <= a < 2^24 and 1 <= d < 2^24, through inv = 1.0 / d: (a + 0.5)
+// / d lies at least 0.5 / d from an integer, far beyond double's rounding
+// (a few units of 2^-52 relative), so the truncation is exact. Cheaper than
+// an integer division by a run-time divisor (~20 instructions).
+__device__ __forceinline__ int div_small(int a, double inv)
 {
-    constexpr int C = 32 / R;
+    return int((double(a) + 0.5) * inv);
+}
+
+// Waits for every cp.async copy of the thread.
+template <int N = 0>
+__device__ __forceinline__ void cp_async_wait_all()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+// Problems staged in shared memory, a group of G whole problems per block
+// (batched_tile). The block first copies the group's matrices and vectors
+// into shared memory in one round of cp.async copies (the whole tile in
+// flight, no registers held), whatever m, n and lda are; then
+// computes the outputs from there, P threads per output where the group
+// has fewer than 256 (P = `split`, a power of two up to 8: thread part q
+// sums the terms q, q + P, ..., and the P partial sums are added in q's
+// order). Output k of problem g sums its terms in one order (op N: columns
+// j = 0 .. n-1; op T: rows from k mod m round to k mod m - 1, so that the
+// lanes of a warp start in different banks), which depends on the shape
+// only: the bits of a problem are those of the same problem alone.
+template <typename T, bool TRANS>
+__global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_args p, int group, int split)
+{
+    extern __shared__ __align__(16) unsigned char tile_smem[];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
-    const int lane = threadIdx.x % 32, r = lane % R, c = lane / R;
-    const int64_t warps = int64_t(gridDim.x) * (kWarpBlock / 32);
-    for (int64_t b = int64_t(blockIdx.x) * (kWarpBlock / 32) + threadIdx.x / 32; b < p.batch_count; b += warps) {
-        const Problem<T> q = problem_at<T>(p, b, alpha != T(0));
-        if (!TRANS) {
-            for (int64_t i0 = 0; i0 < p.m; i0 += R) {
-                const int64_t i = i0 + r;
-                T acc = T(0);
-                if (alpha != T(0) && i < p.m)
-                    acc = strided_dot(q.A + i, p.lda, q.x, p.incx, c, p.n, C);
-                for (int off = R; off < 32; off *= 2)
-                    acc += __shfl_xor_sync(0xffffffffu, acc, off);
-                if (c == 0 && i < p.m)
-                    store_output(q.y + i * p.incy, alpha, acc, beta);
+    const int m = int(p.m), n = int(p.n), mn = m * n;
+    const int len_x = TRANS ? m : n, len_y = TRANS ? n : m;
+    const T **a_ptr = reinterpret_cast<const T **>(tile_smem);
+    const T **x_ptr = a_ptr + group;
+    T *red = reinterpret_cast<T *>(x_ptr + group);
+    T *As = red + kTileThreads;
+    T *xs = As + size_t(group) * mn;
+    // How element f of the group's matrices is found: one run of the
+    // packed problems (0), one run per problem (1, lda = m), or column by
+    // column (2).
+    const int mode = p.lda != p.m ? 2 : !p.y_array && p.stride_a == p.m * p.n ? 0 : 1;
+    const int per = kTileThreads / split, part = threadIdx.x / per, ot = threadIdx.x % per;
+    const double inv_mn = 1.0 / mn, inv_m = 1.0 / m, inv_len_x = 1.0 / len_x;
+    for (int64_t b0 = int64_t(blockIdx.x) * group; b0 < p.batch_count; b0 += int64_t(gridDim.x) * group) {
+        const int g_count = int(p.batch_count - b0 < group ? p.batch_count - b0 : group);
+        if (alpha != T(0)) {
+            for (int g = threadIdx.x; g < g_count; g += kTileThreads) {
+                const Problem<T> q = problem_at<T>(p, b0 + g, true);
+                a_ptr[g] = q.A;
+                x_ptr[g] = q.x;
             }
-        } else {
-            for (int64_t j0 = 0; j0 < p.n; j0 += C) {
-                const int64_t j = j0 + c;
-                T acc = T(0);
-                if (alpha != T(0) && j < p.n)
-                    acc = strided_dot(q.A + j * p.lda, int64_t(1), q.x, p.incx, r, p.m, R);
-                for (int off = 1; off < R; off *= 2)
-                    acc += __shfl_xor_sync(0xffffffffu, acc, off);
-                if (r == 0 && j < p.n)
-                    store_output(q.y + j * p.incy, alpha, acc, beta);
+            __syncthreads();
+            // Elements [0, total) of the matrices, then the vectors', copied
+            // by cp.async: all in flight at once, no registers held.
+            const int total = g_count * mn, all = total + g_count * len_x;
+            for (int f = threadIdx.x; f < all; f += kTileThreads) {
+                const T *src;
+                T *dst;
+                if (f < total) {
+                    dst = As + f;
+                    if (mode == 0) {
+                        src = a_ptr[0] + f;
+                    } else {
+                        const int g = div_small(f, inv_mn), e = f - g * mn;
+                        if (mode == 1) {
+                            src = a_ptr[g] + e;
+                        } else {
+                            const int j = div_small(e, inv_m), i = e - j * m;
+                            src = a_ptr[g] + int64_t(j) * p.lda + i;
+                        }
+                    }
+                } else {
+                    const int fx = f - total, g = div_small(fx, inv_len_x), k = fx - g * len_x;
+                    dst = xs + fx;
+                    src = x_ptr[g] + int64_t(k) * p.incx;
+                }
+                const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+                if constexpr (sizeof(T) == 4)
+                    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(d), "l"(src), "r"(4) : "memory");
+                else
+                    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(d), "l"(src), "r"(8) : "memory");
+            }
+            asm volatile("cp.async.commit_group;\n" ::: "memory");
+            cp_async_wait_all();
+            __syncthreads();
+        }
+        const int outs = g_count * len_y;
+        for (int o0 = 0; o0 < outs; o0 += per) {
+            const int o = o0 + ot, g = o / len_y, k = o - g * len_y;
+            T acc = T(0);
+            if (alpha != T(0) && o < outs) {
+                const T *a = As + size_t(g) * mn;
+                const T *xv = xs + size_t(g) * len_x;
+                if (!TRANS) {
+                    for (int j = part; j < n; j += split)
+                        acc += a[j * m + k] * xv[j];
+                } else {
+                    const T *col = a + size_t(k) * m;
+                    const int s = k % m;
+                    for (int t = part; t < m; t += split) {
+                        const int i = s + t < m ? s + t : s + t - m;
+                        acc += col[i] * xv[i];
+                    }
+                }
+            }
+            if (split > 1) {
+                red[threadIdx.x] = acc;
+                __syncthreads();
+                for (int q = 1; q < split && part == 0; ++q)
+                    acc += red[q * per + ot];
+                __syncthreads();
+            }
+            if (part == 0 && o < outs) {
+                const Problem<T> q = problem_at<T>(p, b0 + g, false);
+                store_output(q.y + int64_t(k) * p.incy, alpha, acc, beta);
             }
         }
+        __syncthreads();
     }
 }
 
@@ -178,30 +276,34 @@ __global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_a
     }
 }
 
-template <typename T, bool TRANS, int R>
-cudaError_t launch_warp(const mv_gemv_batched_args &p)
+// Shared memory of a tile of `group` problems: their A and x pointers,
+// matrices and vectors.
+template <typename T>
+size_t tile_bytes(const mv_gemv_batched_args &p, int64_t group)
 {
-    const int64_t per_block = kWarpBlock / 32;
-    const int64_t blocks = std::min<int64_t>((p.batch_count + per_block - 1) / per_block, int64_t(1) << 30);
-    batched_warp<T, TRANS, R><<<unsigned(blocks), kWarpBlock, 0, p.stream>>>(p);
-    return cudaGetLastError();
+    const int64_t len_x = p.trans ? p.m : p.n;
+    return size_t(group) * (2 * sizeof(void *) + size_t(p.m * p.n + len_x) * sizeof(T)) + kTileThreads * sizeof(T);
 }
 
 template <typename T, bool TRANS>
-cudaError_t launch_warp_rows(const mv_gemv_batched_args &p)
+cudaError_t launch_tile(const mv_gemv_batched_args &p)
 {
-    // R: the power of two >= m, at most 32.
-    if (p.m <= 1)
-        return launch_warp<T, TRANS, 1>(p);
-    if (p.m <= 2)
-        return launch_warp<T, TRANS, 2>(p);
-    if (p.m <= 4)
-        return launch_warp<T, TRANS, 4>(p);
-    if (p.m <= 8)
-        return launch_warp<T, TRANS, 8>(p);
-    if (p.m <= 16)
-        return launch_warp<T, TRANS, 16>(p);
-    return launch_warp<T, TRANS, 32>(p);
+    // G problems per block: the nearest to kTileTarget bytes of matrices
+    // (at least one problem, at most one per thread), within kTileMax.
+    const int64_t per = p.m * p.n * int64_t(sizeof(T));
+    int64_t group = std::max<int64_t>(1, std::min<int64_t>((kTileTarget + per / 2) / per, kTileThreads));
+    while (group > 1 && tile_bytes<T>(p, group) > kTileMax)
+        --group;
+    const int64_t blocks = std::min<int64_t>((p.batch_count + group - 1) / group, int64_t(1) << 30);
+    // P threads per output where a full group has fewer than 256 outputs
+    // (at most 8, at most the summed length).
+    const int64_t outs = group * (p.trans ? p.n : p.m), len_x = p.trans ? p.m : p.n;
+    int split = 1;
+    while (split < 8 && outs * split * 2 <= kTileThreads && split * 2 <= len_x)
+        split *= 2;
+    batched_tile<T, TRANS><<<unsigned(blocks), kTileThreads, tile_bytes<T>(p, group), p.stream>>>(p, int(group),
+                                                                                                  split);
+    return cudaGetLastError();
 }
 
 template <typename T, bool TRANS>
@@ -226,12 +328,12 @@ cudaError_t launch_block(const mv_gemv_batched_args &p)
 template <typename T>
 cudaError_t launch(const mv_gemv_batched_args &p)
 {
-    // A warp per problem where the problems alone fill the GPU's warps.
-    const int64_t sms = p.sm_count > 0 ? p.sm_count : 132;
-    const bool per_warp = p.batch_count >= sms * 64 && (p.trans ? p.n : p.m) <= 512;
+    // Whole problems in shared memory where one fits the 48 KiB a block
+    // gets without opting in; larger ones stream through 8-warp blocks.
+    const bool tile = p.m * p.n <= int64_t(kTileMax / sizeof(T)) && tile_bytes<T>(p, 1) <= kTileMax;
     if (p.trans)
-        return per_warp ? launch_warp_rows<T, true>(p) : launch_block<T, true>(p);
-    return per_warp ? launch_warp_rows<T, false>(p) : launch_block<T, false>(p);
+        return tile ? launch_tile<T, true>(p) : launch_block<T, true>(p);
+    return tile ? launch_tile<T, false>(p) : launch_block<T, false>(p);
 }
 
 } // namespace
