@@ -1,5 +1,4 @@
-import os, subprocess
-base = open('shim/gemv_batched.cpp').read()
+from mutate_run import run
 muts = {
  # batched_tile
  'tile_group_tail': ("p.batch_count - b0 < group ? p.batch_count - b0 : group", "group"),
@@ -31,17 +30,5 @@ muts = {
  'ptr_x_not_moved': ("(p.incx < 0 ? (1 - len_x) * p.incx : 0)", "0"),
  'ptr_y_move_sign': ("(p.incy < 0 ? (1 - len_y) * p.incy : 0)", "(p.incy < 0 ? (len_y - 1) * p.incy : 0)"),
 }
-for name, (a, b) in muts.items():
-    assert base.count(a) == 1, name
-    d = f'mutb_{name}'
-    os.makedirs(d, exist_ok=True)
-    open(f'{d}/gemv_batched.cpp', 'w').write(base.replace(a, b))
-    # the random driver; where it misses, the edge shapes
-    r = subprocess.run(f'g++ -std=c++20 -O2 -I {d} -I shim -include limits test_batched.cpp -o {d}/t && {d}/t 60 5', shell=True, capture_output=True, text=True)
-    out = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-500:]
-    if r.returncode < 0:
-        out = f'killed by signal {-r.returncode} after: {out}'
-    if r.returncode == 0:
-        r = subprocess.run(f'g++ -std=c++20 -O2 -I {d} -I shim -include limits targ_batched.cpp -o {d}/e && {d}/e', shell=True, capture_output=True, text=True)
-        out += ' | ' + (r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-500:])
-    print(name, 'caught' if r.returncode else 'MISSED', '--', out, flush=True)
+missed = run(muts, 'gemv_batched.cpp', 'mutb', 'test_batched.cpp', '60 5', 'targ_batched.cpp')
+print(f'mutate_batched: {len(muts)} mutants, {missed} missed')

@@ -1,8 +1,7 @@
-import os, subprocess
+from mutate_run import run
 # Plants known bugs in the emulator's copy of src/gemv/gemv_ex.cu (run from
 # the build dir of run.sh); each must be caught by test_ex (random), or
 # where it is not, by targ_ex (the edge list).
-base = open('shim/gemv_ex.cpp').read()
 muts = {
  # ex_t
  't_tail_bound': ("for (; i < r_end; ++i) {", "for (; i + 1 < r_end; ++i) {"),
@@ -26,19 +25,5 @@ muts = {
  'vec_no_align': ("p.lda % 8 == 0 && reinterpret_cast<uintptr_t>(p.A) % 16 == 0", "p.lda % 8 == 0"),
  'vec_lda4': ("p.lda % 8 == 0 && reinterpret_cast<uintptr_t>(p.A) % 16 == 0", "p.lda % 4 == 0 && reinterpret_cast<uintptr_t>(p.A) % 16 == 0"),
 }
-missed = 0
-for name, (a, b) in muts.items():
-    assert base.count(a) == 1, name
-    d = f'mutex_{name}'
-    os.makedirs(d, exist_ok=True)
-    open(f'{d}/gemv_ex.cpp', 'w').write(base.replace(a, b))
-    r = subprocess.run(f'g++ -std=c++20 -O2 -I {d} -I shim -include limits test_ex.cpp -o {d}/t && {d}/t 40 5', shell=True, capture_output=True, text=True)
-    out = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-500:]
-    if r.returncode < 0:
-        out = f'killed by signal {-r.returncode} after: {out}'
-    if r.returncode == 0:
-        r = subprocess.run(f'g++ -std=c++20 -O2 -I {d} -I shim -include limits targ_ex.cpp -o {d}/e && {d}/e', shell=True, capture_output=True, text=True)
-        out += ' | ' + (r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-500:])
-    missed += r.returncode == 0
-    print(name, 'caught' if r.returncode else 'MISSED', '--', out, flush=True)
+missed = run(muts, 'gemv_ex.cpp', 'mutex', 'test_ex.cpp', '40 5', 'targ_ex.cpp')
 print(f'mutate_ex: {len(muts)} mutants, {missed} missed')

@@ -32,7 +32,7 @@ python3 "$here/transform.py" "$root/src/gemv/gemv_nt.cu" "$b/shim/gemv_nt.cpp"
 python3 "$here/transform.py" "$root/src/gemv/gemv_batched.cu" "$b/shim/gemv_batched.cpp" --checked-loads
 python3 "$here/transform.py" "$root/src/gemv/gemv_ex.cu" "$b/shim/gemv_ex.cpp" --checked-loads
 cp "$here"/{emu_test.h,test_narrow.cpp,test_nt.cpp,targeted.cpp,targ_nt.cpp,mutate.py,mutate_nt.py} "$b/"
-cp "$here"/{test_batched.cpp,targ_batched.cpp,mutate_batched.py} "$b/"
+cp "$here"/{test_batched.cpp,targ_batched.cpp,mutate_batched.py,mutate_run.py} "$b/"
 cp "$here"/{test_half.cpp,test_ex.cpp,targ_ex.cpp,mutate_ex.py} "$b/"
 cd "$b"
 flags="-std=c++20 -O2 -g -I shim -include limits -fsanitize=address,undefined -fno-sanitize-recover=undefined"
