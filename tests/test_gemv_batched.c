@@ -223,8 +223,8 @@ static batch_case packed(int dtype, int trans, int64_t m, int64_t n, int64_t bat
 
 /* Square and odd sizes on both kernels: batches of 3 and 7 (a tile of one
  * problem or a group's tail; blocks with the outputs split), and 9001 small
- * problems (tiles of many problems, the last group short); 76 x 76 and
- * 77 x 77 (double), 109 x 109 and 110 x 110 (float) lie on either side of
+ * problems (tiles of many problems, the last group short); 109 x 109 and
+ * 110 x 110 (double), 155 x 155 and 156 x 156 (float) lie on either side of
  * the tile's 48 KiB of shared memory. */
 static void test_shapes(void **state)
 {
@@ -233,7 +233,7 @@ static void test_shapes(void **state)
     static const int64_t shapes[][2] = {{1, 1},   {2, 3},   {3, 2},    {5, 7},     {8, 8},    {13, 29},
                                         {16, 16}, {31, 5},  {33, 31},  {24, 40},   {100, 7},  {64, 64},
                                         {257, 129}, {1000, 3}, {3, 1000}, {513, 77},
-                                        {76, 76}, {77, 77}, {109, 109}, {110, 110}};
+                                        {155, 155}, {156, 156}, {109, 109}, {110, 110}};
     const int small = small_mode();
     for (int dtype = DT_S; dtype <= DT_D; ++dtype)
         for (int trans = 0; trans < 2; ++trans)

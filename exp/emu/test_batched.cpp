@@ -47,6 +47,7 @@ struct Cfg {
     int null_ops;         // alpha == 0: A and x (or their arrays) passed as NULL
     double alpha, beta;
     int dev, sm;
+    int shift;            // A's first element this many elements past a 16-byte boundary
 };
 
 static const char *sa_name[] = {"packed", "padded", "shared"};
@@ -54,12 +55,12 @@ static const char *sx_name[] = {"packed", "padded", "shared"};
 static const char *sy_name[] = {"packed", "padded", "neg", "neg-padded", "interleaved"};
 
 // What mv_gemv_batched_launch picks (for the counts printed at the end):
-// the tile where one problem's pointers, matrix and vector and the split
-// sums' 256 elements fit 48 KiB.
+// the tile where one problem's pointers, matrix and vector, the split
+// sums' 256 elements and a 16-byte shift fit 96 KiB.
 static bool picks_tile(const Cfg &c)
 {
     const int64_t elem = c.dbl ? 8 : 4, len_x = c.trans ? c.m : c.n;
-    return 16 + (c.m * c.n + len_x + 256) * elem <= 48 * 1024;
+    return 16 + (c.m * c.n + len_x + 256) * elem + 16 <= 96 * 1024;
 }
 
 template <typename T>
@@ -82,8 +83,8 @@ static void run_one(Cfg c)
     const int64_t B = c.batch;
     const int64_t size_a = (B - 1) * stride_a + lda * c.n, size_x = (B - 1) * stride_x + span_x;
     const int64_t size_y = (B - 1) * (stride_y < 0 ? -stride_y : stride_y) + span_y;
-    Arena<T> ar(size_t(size_a + size_x + size_y) + 256);
-    T *A0 = ar.take(size_t(size_a)), *X0 = ar.take(size_t(size_x)), *Y0 = ar.take(size_t(size_y));
+    Arena<T> ar(size_t(size_a + size_x + size_y) + 256 + 4);
+    T *A0 = ar.take(size_t(size_a + c.shift)) + c.shift, *X0 = ar.take(size_t(size_x)), *Y0 = ar.take(size_t(size_y));
     for (int64_t b = 0; b < B; ++b)
         for (int64_t j = 0; j < c.n; ++j)
             for (int64_t i = 0; i < c.m; ++i)
@@ -215,10 +216,10 @@ static void run_one(Cfg c)
         ++n_fail;
         if (n_fail <= 40)
             printf("FAIL %s %s m=%ld n=%ld lda=%ld inc=%ld/%ld batch=%ld %s sa=%s sx=%s sy=%s gap=%d%s a=%g b=%g "
-                   "dev=%d sm=%d (%s): %s\n",
+                   "dev=%d sm=%d shift=%d (%s): %s\n",
                    sizeof(T) == 4 ? "float" : "double", c.trans ? "T" : "N", long(c.m), long(c.n), long(lda),
                    long(c.incx), long(c.incy), long(B), c.ptr ? "ptr" : "strided", sa_name[c.sa], sx_name[c.sx],
-                   sy_name[c.sy], c.gap, null_ops ? " null-A-x" : "", c.alpha, c.beta, c.dev, c.sm,
+                   sy_name[c.sy], c.gap, null_ops ? " null-A-x" : "", c.alpha, c.beta, c.dev, c.sm, c.shift,
                    picks_tile(c) ? "tile" : "block", why);
         fflush(stdout);
     }
@@ -278,6 +279,7 @@ int main(int argc, char **argv)
         c.ptr = pick(rng) % 3 == 0;
         c.sa = pick(rng) % 3, c.sx = pick(rng) % 3, c.sy = pick(rng) % 5;
         c.gap = 1 + pick(rng) % 5;
+        c.shift = pick(rng) % 4;
         c.alpha = al[pick(rng) % 3], c.beta = be[pick(rng) % 3];
         c.null_ops = pick(rng) % 2;
         c.dev = pick(rng) % 3 == 0;

@@ -7,8 +7,9 @@
 // MB over the GPU, ~14 KB per SM (132 SMs): at 4 bytes a lane and 4 loads
 // in flight per lane, ~28 warps per SM must be reading at any time. So:
 //
-// - Problems whose matrix and vector fit a block's 48 KiB of shared memory
-//   (float to ~110 x 110, double to ~77 x 77): a block copies a group of
+// - Problems whose matrix and vector fit 96 KiB of shared memory (float to
+//   ~155 x 155, double to ~109 x 109; past 48 KiB one problem a block, the
+//   kernel opting in to the larger shared memory): a block copies a group of
 //   whole problems, ~24 KiB of matrices (1 to 256 problems), into shared
 //   memory, with their vectors, in one round of cp.async copies (the whole
 //   tile in flight: ~24 KiB a block, ~190 KiB an SM at eight blocks),
@@ -44,7 +45,10 @@ using mv::warp_sum;
 
 constexpr int kTileThreads = 256;  // batched_tile
 constexpr int64_t kTileTarget = 24576; // bytes of matrices a tile aims at
-constexpr size_t kTileMax = 48 * 1024;  // its shared memory at most
+constexpr size_t kTileMax = 96 * 1024;  // its shared memory at most
+constexpr size_t kTileOptIn = 48 * 1024;  // beyond this a launch opts in
+template <typename T>
+constexpr int kVec = int(16 / sizeof(T));  // elements per 16-byte copy
 constexpr int kBlockThreads = 256; // batched_block: 8 warps per problem part
 constexpr int kBlockWarps = kBlockThreads / 32;
 
@@ -144,8 +148,8 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
     const T **a_ptr = reinterpret_cast<const T **>(tile_smem);
     const T **x_ptr = a_ptr + group;
     T *red = reinterpret_cast<T *>(x_ptr + group);
-    T *As = red + kTileThreads;
-    T *xs = As + size_t(group) * mn;
+    T *const as_base = red + kTileThreads;
+    T *xs = as_base + size_t(group) * mn + kVec<T>;
     // How element f of the group's matrices is found: one run of the
     // packed problems (0), one run per problem (1, lda = m), or column by
     // column (2).
@@ -154,6 +158,7 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
     const double inv_mn = 1.0 / mn, inv_m = 1.0 / m, inv_len_x = 1.0 / len_x;
     for (int64_t b0 = int64_t(blockIdx.x) * group; b0 < p.batch_count; b0 += int64_t(gridDim.x) * group) {
         const int g_count = int(p.batch_count - b0 < group ? p.batch_count - b0 : group);
+        T *As = as_base;
         if (alpha != T(0)) {
             for (int g = threadIdx.x; g < g_count; g += kTileThreads) {
                 const Problem<T> q = problem_at<T>(p, b0 + g, true);
@@ -162,17 +167,31 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
             }
             __syncthreads();
             // Elements [0, total) of the matrices, then the vectors', copied
-            // by cp.async: all in flight at once, no registers held.
-            const int total = g_count * mn, all = total + g_count * len_x;
-            for (int f = threadIdx.x; f < all; f += kTileThreads) {
+            // by cp.async: all in flight at once, no registers held. Where
+            // the group is one run (mode 0), the run lands kVec-aligned as
+            // it lies in global memory (As shifted by its misalignment) and
+            // its body goes in 16-byte copies: items [0, head) and the tail
+            // are single elements, [head, head + body) 16-byte chunks.
+            const int total = g_count * mn;
+            int head = total, body = 0, tail = 0;
+            if (mode == 0) {
+                const int mis =
+                    int((reinterpret_cast<uintptr_t>(p.A) / sizeof(T) + uint64_t(b0) * uint64_t(mn)) % kVec<T>);
+                As = as_base + mis;
+                head = mis == 0 ? 0 : kVec<T> - mis < total ? kVec<T> - mis : total;
+                body = (total - head) / kVec<T>;
+                tail = total - head - body * kVec<T>;
+            }
+            const int items = head + body + tail + g_count * len_x;
+            for (int it = threadIdx.x; it < items; it += kTileThreads) {
                 const T *src;
                 T *dst;
-                if (f < total) {
-                    dst = As + f;
+                int bytes = int(sizeof(T));
+                if (it < head) {
                     if (mode == 0) {
-                        src = a_ptr[0] + f;
+                        src = a_ptr[0] + it;
                     } else {
-                        const int g = div_small(f, inv_mn), e = f - g * mn;
+                        const int g = div_small(it, inv_mn), e = it - g * mn;
                         if (mode == 1) {
                             src = a_ptr[g] + e;
                         } else {
@@ -180,13 +199,21 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
                             src = a_ptr[g] + int64_t(j) * p.lda + i;
                         }
                     }
+                    dst = As + it;
+                } else if (it < head + body + tail) {
+                    const int f = it < head + body ? head + (it - head) * kVec<T> : it - body + body * kVec<T>;
+                    bytes = it < head + body ? 16 : bytes;
+                    src = a_ptr[0] + f;
+                    dst = As + f;
                 } else {
-                    const int fx = f - total, g = div_small(fx, inv_len_x), k = fx - g * len_x;
+                    const int fx = it - (head + body + tail), g = div_small(fx, inv_len_x), k = fx - g * len_x;
                     dst = xs + fx;
                     src = x_ptr[g] + int64_t(k) * p.incx;
                 }
                 const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
-                if constexpr (sizeof(T) == 4)
+                if (bytes == 16)
+                    asm volatile("cp.async.ca.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src), "r"(16) : "memory");
+                else if (bytes == 4)
                     asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(d), "l"(src), "r"(4) : "memory");
                 else
                     asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(d), "l"(src), "r"(8) : "memory");
@@ -282,17 +309,19 @@ template <typename T>
 size_t tile_bytes(const mv_gemv_batched_args &p, int64_t group)
 {
     const int64_t len_x = p.trans ? p.m : p.n;
-    return size_t(group) * (2 * sizeof(void *) + size_t(p.m * p.n + len_x) * sizeof(T)) + kTileThreads * sizeof(T);
+    return size_t(group) * (2 * sizeof(void *) + size_t(p.m * p.n + len_x) * sizeof(T)) +
+           (kTileThreads + kVec<T>) * sizeof(T);
 }
 
 template <typename T, bool TRANS>
 cudaError_t launch_tile(const mv_gemv_batched_args &p)
 {
     // G problems per block: the nearest to kTileTarget bytes of matrices
-    // (at least one problem, at most one per thread), within kTileMax.
+    // (at least one problem, at most one per thread), several only within
+    // 48 KiB.
     const int64_t per = p.m * p.n * int64_t(sizeof(T));
     int64_t group = std::max<int64_t>(1, std::min<int64_t>((kTileTarget + per / 2) / per, kTileThreads));
-    while (group > 1 && tile_bytes<T>(p, group) > kTileMax)
+    while (group > 1 && tile_bytes<T>(p, group) > kTileOptIn)
         --group;
     const int64_t blocks = std::min<int64_t>((p.batch_count + group - 1) / group, int64_t(1) << 30);
     // P threads per output where a full group has fewer than 256 outputs
@@ -301,8 +330,19 @@ cudaError_t launch_tile(const mv_gemv_batched_args &p)
     int split = 1;
     while (split < 8 && outs * split * 2 <= kTileThreads && split * 2 <= len_x)
         split *= 2;
-    batched_tile<T, TRANS><<<unsigned(blocks), kTileThreads, tile_bytes<T>(p, group), p.stream>>>(p, int(group),
-                                                                                                  split);
+    // One problem of more than 48 KiB (float to ~155 x 155, double to
+    // ~109 x 109) needs the kernel's opt-in to more dynamic shared memory
+    // (an attribute of the function, set before the launch: no stream
+    // operation, so capture-safe). Two or three such blocks per SM still
+    // keep 190-200 KiB in flight.
+    const size_t bytes = tile_bytes<T>(p, group);
+    if (bytes > kTileOptIn) {
+        const cudaError_t e =
+            cudaFuncSetAttribute(batched_tile<T, TRANS>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+        if (e != cudaSuccess)
+            return e;
+    }
+    batched_tile<T, TRANS><<<unsigned(blocks), kTileThreads, bytes, p.stream>>>(p, int(group), split);
     return cudaGetLastError();
 }
 
@@ -328,8 +368,8 @@ cudaError_t launch_block(const mv_gemv_batched_args &p)
 template <typename T>
 cudaError_t launch(const mv_gemv_batched_args &p)
 {
-    // Whole problems in shared memory where one fits the 48 KiB a block
-    // gets without opting in; larger ones stream through 8-warp blocks.
+    // Whole problems in shared memory where one fits 96 KiB; larger ones
+    // stream through 8-warp blocks.
     const bool tile = p.m * p.n <= int64_t(kTileMax / sizeof(T)) && tile_bytes<T>(p, 1) <= kTileMax;
     if (p.trans)
         return tile ? launch_tile<T, true>(p) : launch_block<T, true>(p);
