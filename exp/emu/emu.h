@@ -313,6 +313,19 @@ inline void emu_cp_async(unsigned d, const void *src, int size, int srcsize, boo
         emu_land(c);
 }
 
+// `reinterpret_cast<uintptr_t>(p)` (transform.py): a plain pointer's
+// address, or a checked pointer's
+template <typename P>
+inline uintptr_t emu_addr(const P *p)
+{
+    return reinterpret_cast<uintptr_t>(p);
+}
+template <typename T>
+inline uintptr_t emu_addr(emu_cptr<T> p)
+{
+    return reinterpret_cast<uintptr_t>(p.p);
+}
+
 // A copy from a checked pointer (transform.py --checked-loads): its source
 // checked as that pointer's loads are.
 template <typename T>

@@ -10,6 +10,8 @@ if "--checked-loads" in sys.argv[3:]:
     src = re.sub(r"reinterpret_cast<const (\w+) \*>\(&", r"emu_cptr<\1>::local_of(&", src)
     src = re.sub(r"reinterpret_cast<const (\w+) \*>\(", r"emu_cptr<\1>::cast(", src)
     src = re.sub(r"\bconst (T|TA|TX|float) \*", r"emu_cptr<\1> ", src)
+# addresses as integers (a checked pointer's too)
+src = src.replace("reinterpret_cast<uintptr_t>(", "emu_addr(")
 # shared arrays: static + registration
 def shared(m):
     decl, name = m.group(1), m.group(2)

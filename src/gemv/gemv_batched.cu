@@ -139,7 +139,7 @@ __device__ __forceinline__ void cp_async_wait_all()
 // lanes of a warp start in different banks), which depends on the shape
 // only: the bits of a problem are those of the same problem alone.
 template <typename T, bool TRANS>
-__global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_args p, int group, int split)
+__global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_args p, int group, int split)
 {
     extern __shared__ __align__(16) unsigned char tile_smem[];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
@@ -149,13 +149,19 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
     const T **x_ptr = a_ptr + group;
     T *red = reinterpret_cast<T *>(x_ptr + group);
     T *const as_base = red + kTileThreads;
-    T *xs = as_base + size_t(group) * mn + kVec<T>;
+    // A problem's room in shared memory where each lands on its own
+    // (mode 1): its elements rounded up to 16 bytes and 16 bytes more, so
+    // that it can start as misaligned as it lies in global memory.
+    const int ps = (mn + kVec<T> - 1) / kVec<T> * kVec<T> + kVec<T>;
+    T *xs = as_base + size_t(group) * ps;
+    int *a_mis = reinterpret_cast<int *>(xs + size_t(group) * len_x);
     // How element f of the group's matrices is found: one run of the
     // packed problems (0), one run per problem (1, lda = m), or column by
     // column (2).
     const int mode = p.lda != p.m ? 2 : !p.y_array && p.stride_a == p.m * p.n ? 0 : 1;
     const int per = kTileThreads / split, part = threadIdx.x / per, ot = threadIdx.x % per;
     const double inv_mn = 1.0 / mn, inv_m = 1.0 / m, inv_len_x = 1.0 / len_x;
+    const double inv_slots = 1.0 / (2 * (kVec<T> - 1) + mn / kVec<T>);
     for (int64_t b0 = int64_t(blockIdx.x) * group; b0 < p.batch_count; b0 += int64_t(gridDim.x) * group) {
         const int g_count = int(p.batch_count - b0 < group ? p.batch_count - b0 : group);
         T *As = as_base;
@@ -164,6 +170,7 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
                 const Problem<T> q = problem_at<T>(p, b0 + g, true);
                 a_ptr[g] = q.A;
                 x_ptr[g] = q.x;
+                a_mis[g] = int(reinterpret_cast<uintptr_t>(q.A) / sizeof(T) % kVec<T>);
             }
             __syncthreads();
             // Elements [0, total) of the matrices, then the vectors', copied
@@ -171,9 +178,14 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
             // the group is one run (mode 0), the run lands kVec-aligned as
             // it lies in global memory (As shifted by its misalignment) and
             // its body goes in 16-byte copies: items [0, head) and the tail
-            // are single elements, [head, head + body) 16-byte chunks.
+            // are single elements, [head, head + body) 16-byte chunks. One
+            // run per problem (mode 1): each problem the same way in its own
+            // room, over a fixed number of slots (slots_per below).
             const int total = g_count * mn;
             int head = total, body = 0, tail = 0;
+            const int slots_per = 2 * (kVec<T> - 1) + mn / kVec<T>;
+            if (mode == 1)
+                head = g_count * slots_per;
             if (mode == 0) {
                 const int mis =
                     int((reinterpret_cast<uintptr_t>(p.A) / sizeof(T) + uint64_t(b0) * uint64_t(mn)) % kVec<T>);
@@ -190,16 +202,34 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
                 if (it < head) {
                     if (mode == 0) {
                         src = a_ptr[0] + it;
+                        dst = As + it;
+                    } else if (mode == 1) {
+                        // slot s of problem g: a head element, a 16-byte
+                        // chunk or a tail element (or nothing)
+                        const int g = div_small(it, inv_slots), s = it - g * slots_per, mis = a_mis[g];
+                        const int h = mis == 0 ? 0 : kVec<T> - mis < mn ? kVec<T> - mis : mn;
+                        const int nb = (mn - h) / kVec<T>, t = mn - h - nb * kVec<T>;
+                        int e;
+                        if (s < kVec<T> - 1) {
+                            e = s < h ? s : -1;
+                        } else if (s < kVec<T> - 1 + mn / kVec<T>) {
+                            const int c = s - (kVec<T> - 1);
+                            e = c < nb ? h + c * kVec<T> : -1;
+                            bytes = 16;
+                        } else {
+                            const int c = s - (kVec<T> - 1) - mn / kVec<T>;
+                            e = c < t ? h + nb * kVec<T> + c : -1;
+                        }
+                        if (e < 0)
+                            continue;
+                        src = a_ptr[g] + e;
+                        dst = as_base + size_t(g) * ps + mis + e;
                     } else {
                         const int g = div_small(it, inv_mn), e = it - g * mn;
-                        if (mode == 1) {
-                            src = a_ptr[g] + e;
-                        } else {
-                            const int j = div_small(e, inv_m), i = e - j * m;
-                            src = a_ptr[g] + int64_t(j) * p.lda + i;
-                        }
+                        const int j = div_small(e, inv_m), i = e - j * m;
+                        src = a_ptr[g] + int64_t(j) * p.lda + i;
+                        dst = As + it;
                     }
-                    dst = As + it;
                 } else if (it < head + body + tail) {
                     const int f = it < head + body ? head + (it - head) * kVec<T> : it - body + body * kVec<T>;
                     bytes = it < head + body ? 16 : bytes;
@@ -227,7 +257,7 @@ __global__ void __launch_bounds__(kTileThreads, 8) batched_tile(mv_gemv_batched_
             const int o = o0 + ot, g = o / len_y, k = o - g * len_y;
             T acc = T(0);
             if (alpha != T(0) && o < outs) {
-                const T *a = As + size_t(g) * mn;
+                const T *a = mode == 1 ? as_base + size_t(g) * ps + a_mis[g] : As + size_t(g) * mn;
                 const T *xv = xs + size_t(g) * len_x;
                 if (!TRANS) {
                     for (int j = part; j < n; j += split)
@@ -309,8 +339,8 @@ template <typename T>
 size_t tile_bytes(const mv_gemv_batched_args &p, int64_t group)
 {
     const int64_t len_x = p.trans ? p.m : p.n;
-    return size_t(group) * (2 * sizeof(void *) + size_t(p.m * p.n + len_x) * sizeof(T)) +
-           (kTileThreads + kVec<T>) * sizeof(T);
+    const int64_t ps = (p.m * p.n + kVec<T> - 1) / kVec<T> * kVec<T> + kVec<T>;
+    return size_t(group) * (2 * sizeof(void *) + sizeof(int) + size_t(ps + len_x) * sizeof(T)) + kTileThreads * sizeof(T);
 }
 
 template <typename T, bool TRANS>
