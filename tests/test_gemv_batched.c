@@ -225,7 +225,9 @@ static batch_case packed(int dtype, int trans, int64_t m, int64_t n, int64_t bat
  * problem or a group's tail; blocks with the outputs split), and 9001 small
  * problems (tiles of many problems, the last group short); 109 x 109 and
  * 110 x 110 (double), 155 x 155 and 156 x 156 (float) lie on either side of
- * the tile's 48 KiB of shared memory. */
+ * the tile's 96 KiB of shared memory; 2000 x 1500 and 1500 x 2000 in batches
+ * of 3 and 7 split their sums in 512-term chunks over blocks (the handle's
+ * workspace and the finishing kernel). */
 static void test_shapes(void **state)
 {
     mv_handle h = *state;
@@ -233,7 +235,7 @@ static void test_shapes(void **state)
     static const int64_t shapes[][2] = {{1, 1},   {2, 3},   {3, 2},    {5, 7},     {8, 8},    {13, 29},
                                         {16, 16}, {31, 5},  {33, 31},  {24, 40},   {100, 7},  {64, 64},
                                         {257, 129}, {1000, 3}, {3, 1000}, {513, 77},
-                                        {155, 155}, {156, 156}, {109, 109}, {110, 110}};
+                                        {155, 155}, {156, 156}, {109, 109}, {110, 110}, {2000, 1500}, {1500, 2000}};
     const int small = small_mode();
     for (int dtype = DT_S; dtype <= DT_D; ++dtype)
         for (int trans = 0; trans < 2; ++trans)

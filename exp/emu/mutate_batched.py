@@ -31,8 +31,15 @@ muts = {
  'o_end_short': ("o_begin + per_part < len_y ? o_begin + per_part : len_y", "o_begin + per_part < len_y ? o_begin + per_part - 1 : len_y"),
  'o_end_long': ("o_begin + per_part < len_y ? o_begin + per_part : len_y", "o_begin + per_part < len_y ? o_begin + per_part + 1 : len_y"),
  'n_alpha0_guard': ("if (alpha != T(0) && i < o_end)", "if (i < o_end)"),
- 'n_no_second_bar': ("                }\n                __syncthreads();\n            }\n", "                }\n            }\n"),
- 't_block_step': ("int64_t(lane), p.m, int64_t(32)", "int64_t(lane), p.m, int64_t(31)"),
+ 'n_no_second_bar': ("                    }\n                    __syncthreads();\n                }\n                if (folds", "                    }\n                }\n                if (folds"),
+ 't_block_step': ("int64_t(32));\n                    acc = warp_sum(acc);", "int64_t(31));\n                    acc = warp_sum(acc);"),
+ # the split sums (batched_block's chunks, batched_finish)
+ 'split_ws_index': ("ws[(b * len_y + i) * chunks + k] = sum;", "ws[(b * len_y + i) * chunks] = sum;"),
+ 'split_room': ("<= int64_t(p.ws_bytes);", "<= int64_t(p.ws_bytes) + int64_t(sizeof(T));"),
+ 'split_n_chunk_end': ("(k + 1) * kChunk < p.n ? (k + 1) * kChunk : p.n", "p.n"),
+ 'split_t_start': ("k * kChunk + lane, r_end", "lane, r_end"),
+ 'split_finish_first': ("total = ws[t * chunks];", "total = T(0);"),
+ 'split_fold_first': ("total = k == 0 ? sum : total + sum;", "total = k == 0 ? sum : total;"),
  # problem_at
  'y_stride_abs': ("q.y = static_cast<T *>(p.y) + b * p.stride_y;", "q.y = static_cast<T *>(p.y) + b * (p.stride_y < 0 ? -p.stride_y : p.stride_y);"),
  'ptr_x_not_moved': ("(p.incx < 0 ? (1 - len_x) * p.incx : 0)", "0"),

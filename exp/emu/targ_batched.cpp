@@ -12,6 +12,7 @@ static Cfg base(int dbl, int trans, int64_t m, int64_t n, int64_t batch, int sm)
     Cfg c{};
     c.dbl = dbl, c.trans = trans, c.m = m, c.n = n, c.batch = batch, c.sm = sm;
     c.incx = 1, c.incy = 1, c.alpha = 1.0, c.beta = 0.5;
+    c.ws = 1;
     return c;
 }
 
@@ -60,10 +61,24 @@ int main()
                 c.alpha = v % 9 == 8 ? 0.0 : -0.5, c.beta = v / 2 % 2 ? 0.0 : 1.0;
                 c.dev = v % 4 == 0;
                 c.null_ops = 1;
+                c.ws = v % 3;
                 run(c);
                 ++v;
             }
     }
+    // a few large problems: the sums split in 512-term chunks over blocks
+    // (sm_count 12 wants 192 blocks; 1-3 problems give 3-30 output parts),
+    // the workspace exact, one short (no split) or absent
+    for (int trans = 0; trans < 2; ++trans)
+        for (int batch = 1; batch <= 3; ++batch)
+            for (int ws = 0; ws < 3; ++ws) {
+                Cfg c = trans ? base(v % 2, 1, 1100 + v % 7, 30 + batch, batch, 12)
+                              : base(v % 2, 0, 300 + v % 7, 1100 + batch, batch, 12);
+                c.ws = ws, c.pad = v % 2, c.ptr = v % 3 == 1, c.incx = v % 4 == 2 ? -1 : 1;
+                c.alpha = v % 5 == 4 ? 0.0 : 1.0, c.dev = v % 2;
+                run(c);
+                ++v;
+            }
     // many tiny problems (tiles of 256)
     for (int trans = 0; trans < 2; ++trans) {
         Cfg c = base(0, trans, 2, 3, 132 * 64, 0);

@@ -48,6 +48,7 @@ struct Cfg {
     double alpha, beta;
     int dev, sm;
     int shift;            // A's first element this many elements past a 16-byte boundary
+    int ws;               // the split workspace: none (0), exactly what a split needs (1), one element short (2)
 };
 
 static const char *sa_name[] = {"packed", "padded", "shared"};
@@ -83,8 +84,11 @@ static void run_one(Cfg c)
     const int64_t B = c.batch;
     const int64_t size_a = (B - 1) * stride_a + lda * c.n, size_x = (B - 1) * stride_x + span_x;
     const int64_t size_y = (B - 1) * (stride_y < 0 ? -stride_y : stride_y) + span_y;
-    Arena<T> ar(size_t(size_a + size_x + size_y) + 256 + 4);
+    Arena<T> ar(size_t(size_a + size_x + size_y + (len_x + 511) / 512 * B * len_y) + 256 + 4);
+    const int64_t chunks = (len_x + 511) / 512, need = B * len_y * chunks;
+    const int64_t ws_elems = c.ws == 0 ? 0 : c.ws == 1 ? need : need - 1;
     T *A0 = ar.take(size_t(size_a + c.shift)) + c.shift, *X0 = ar.take(size_t(size_x)), *Y0 = ar.take(size_t(size_y));
+    T *W0 = ar.take(size_t(ws_elems));
     for (int64_t b = 0; b < B; ++b)
         for (int64_t j = 0; j < c.n; ++j)
             for (int64_t i = 0; i < c.m; ++i)
@@ -142,12 +146,17 @@ static void run_one(Cfg c)
         for (int64_t k = 0; k < len_x; ++k)
             readable[size_t(px[b] + k * ax - ar.mem.data())] = 1;
     }
+    // the workspace: written and read back by the kernels, checked only by
+    // the outputs (its NaN start shows any partial read before written)
+    for (int64_t e = 0; e < ws_elems; ++e)
+        readable[size_t(W0 + e - ar.mem.data())] = 1, is_out[size_t(W0 + e - ar.mem.data())] = 1;
     emu_readable(ar.mem.data(), sizeof(T), mem0.size(), readable.data());
 
     T s_alpha = T(c.alpha), s_beta = T(c.beta);
     mv_gemv_batched_args g{};
     g.trans = c.trans, g.m = c.m, g.n = c.n, g.lda = lda;
     g.incx = c.incx, g.incy = c.incy, g.batch_count = B, g.sm_count = c.sm;
+    g.ws = ws_elems > 0 ? W0 : nullptr, g.ws_bytes = size_t(ws_elems) * sizeof(T);
     const bool null_ops = c.null_ops && c.alpha == 0;
     std::vector<const void *> aa(B), xa(B);
     std::vector<void *> ya(B);
@@ -280,6 +289,7 @@ int main(int argc, char **argv)
         c.sa = pick(rng) % 3, c.sx = pick(rng) % 3, c.sy = pick(rng) % 5;
         c.gap = 1 + pick(rng) % 5;
         c.shift = pick(rng) % 4;
+        c.ws = pick(rng) % 3;
         c.alpha = al[pick(rng) % 3], c.beta = be[pick(rng) % 3];
         c.null_ops = pick(rng) % 2;
         c.dev = pick(rng) % 3 == 0;

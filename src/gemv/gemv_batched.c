@@ -91,6 +91,8 @@ static mv_status run(mv_handle h, const char *fn, mv_dtype dtype, mv_gemv_batche
         return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
     a->stream = h->stream;
     a->sm_count = h->sm_count;
+    a->ws = h->split_ws;
+    a->ws_bytes = h->split_ws_bytes;
     return mv_launched(h, fn, mv_gemv_batched_launch(dtype, a));
 }
 

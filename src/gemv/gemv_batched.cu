@@ -23,8 +23,11 @@
 // - Larger problems stream through blocks of 8 warps (batched_block), and
 //   where the problems alone would not give the GPU two waves of blocks,
 //   each problem's outputs are split over several blocks (rows for op N,
-//   columns for op T), so that no sum is split: every output is written by
-//   one block, in a fixed order, and no workspace is needed.
+//   columns for op T); where that is still short of two waves (a few
+//   large problems: one 4096 x 4096 gives 128 row parts), the sums are
+//   split too, in chunks of 512 terms whose partial sums go through the
+//   handle's workspace and are folded in chunk order by a second kernel
+//   (the same fold a block does alone, so the bits do not change).
 //
 // Deterministic: every output's sum has one order, which depends on the
 // shape only (not on batch_count, the form or the problem's place).
@@ -51,6 +54,7 @@ template <typename T>
 constexpr int kVec = int(16 / sizeof(T));  // elements per 16-byte copy
 constexpr int kBlockThreads = 256; // batched_block: 8 warps per problem part
 constexpr int kBlockWarps = kBlockThreads / 32;
+constexpr int64_t kChunk = 512;  // batched_block: terms of a sum's chunk
 
 // The problem's operands: the strided form's offsets, or the pointer form's
 // arrays (lowest addresses, so a negative increment's vector starts at its
@@ -287,49 +291,102 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
     }
 }
 
-// A block of 8 warps per (problem, part): blockIdx.y is the part of the
-// outputs, `per_part` of them (a multiple of 32 for op N).
+// A block of 8 warps per (problem, output part, chunk group): blockIdx.y is
+// the part of the outputs, `per_part` of them (a multiple of 32 for op N);
+// blockIdx.z the group of chunks of the sum, `per_z` chunks of kChunk terms
+// (columns for op N, rows for op T). Every output's sum is the fold over
+// its chunks in order, partial_0 + partial_1 + ..., each partial summed in
+// one fixed order: with one group (gridDim.z == 1) the block folds them
+// and writes y; with several it writes each partial to the workspace
+// (ws[(b * len_y + o) * chunks + k]) and batched_finish folds them in the
+// same order, so the bits do not depend on the split.
 template <typename T, bool TRANS>
-__global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_args p, int64_t per_part)
+__global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_args p, int64_t per_part, int per_z,
+                                                               T *ws)
 {
     __shared__ T part[kBlockWarps][32];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
     const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
-    const int64_t len_y = TRANS ? p.n : p.m;
+    const int64_t len_x = TRANS ? p.m : p.n, len_y = TRANS ? p.n : p.m;
+    const int64_t chunks = (len_x + kChunk - 1) / kChunk;
     const int64_t o_begin = int64_t(blockIdx.y) * per_part;
     const int64_t o_end = o_begin + per_part < len_y ? o_begin + per_part : len_y;
+    const int64_t k_begin = int64_t(blockIdx.z) * per_z;
+    const int64_t k_end = k_begin + per_z < chunks ? k_begin + per_z : chunks;
+    const bool folds = gridDim.z == 1;
     for (int64_t b = blockIdx.x; b < p.batch_count; b += gridDim.x) {
         const Problem<T> q = problem_at<T>(p, b, alpha != T(0));
         if (!TRANS) {
-            // Rows of 32 at a time: warp w sums columns w, w + 8, ... for
-            // its lane's row; the 8 warps' sums are added in warp order.
+            // Rows of 32 at a time: warp w sums the chunk's columns w, w + 8,
+            // ... for its lane's row; the 8 warps' sums are added in warp
+            // order.
             for (int64_t i0 = o_begin; i0 < o_end; i0 += 32) {
                 const int64_t i = i0 + lane;
-                T acc = T(0);
-                if (alpha != T(0) && i < o_end)
-                    acc = strided_dot(q.A + i, p.lda, q.x, p.incx, int64_t(w), p.n, int64_t(kBlockWarps));
-                part[w][lane] = acc;
-                __syncthreads();
-                if (w == 0 && i < o_end) {
-                    T sum = part[0][lane];
-                    for (int k = 1; k < kBlockWarps; ++k)
-                        sum += part[k][lane];
-                    store_output(q.y + i * p.incy, alpha, sum, beta);
+                T total = T(0);
+                for (int64_t k = k_begin; k < k_end; ++k) {
+                    const int64_t c_end = (k + 1) * kChunk < p.n ? (k + 1) * kChunk : p.n;
+                    T acc = T(0);
+                    if (alpha != T(0) && i < o_end)
+                        acc = strided_dot(q.A + i, p.lda, q.x, p.incx, k * kChunk + w, c_end, int64_t(kBlockWarps));
+                    part[w][lane] = acc;
+                    __syncthreads();
+                    if (w == 0 && i < o_end) {
+                        T sum = part[0][lane];
+                        for (int r = 1; r < kBlockWarps; ++r)
+                            sum += part[r][lane];
+                        if (folds)
+                            total = k == 0 ? sum : total + sum;
+                        else if (alpha != T(0))
+                            ws[(b * len_y + i) * chunks + k] = sum;
+                    }
+                    __syncthreads();
                 }
-                __syncthreads();
+                if (folds && w == 0 && i < o_end)
+                    store_output(q.y + i * p.incy, alpha, total, beta);
             }
         } else {
             // Warp w takes columns o_begin + w, + 8, ...; its lanes sum the
-            // column's rows, then a butterfly.
+            // chunk's rows, then a butterfly.
             for (int64_t j = o_begin + w; j < o_end; j += kBlockWarps) {
-                T acc = T(0);
-                if (alpha != T(0))
-                    acc = strided_dot(q.A + j * p.lda, int64_t(1), q.x, p.incx, int64_t(lane), p.m, int64_t(32));
-                acc = warp_sum(acc);
-                if (lane == 0)
-                    store_output(q.y + j * p.incy, alpha, acc, beta);
+                T total = T(0);
+                for (int64_t k = k_begin; k < k_end; ++k) {
+                    const int64_t r_end = (k + 1) * kChunk < p.m ? (k + 1) * kChunk : p.m;
+                    T acc = T(0);
+                    if (alpha != T(0))
+                        acc = strided_dot(q.A + j * p.lda, int64_t(1), q.x, p.incx, k * kChunk + lane, r_end,
+                                          int64_t(32));
+                    acc = warp_sum(acc);
+                    if (folds)
+                        total = k == 0 ? acc : total + acc;
+                    else if (lane == 0 && alpha != T(0))
+                        ws[(b * len_y + j) * chunks + k] = acc;
+                }
+                if (folds && lane == 0)
+                    store_output(q.y + j * p.incy, alpha, total, beta);
             }
         }
+    }
+}
+
+// The chunks' partial sums of every output folded in chunk order (as
+// batched_block folds them), then y = alpha*sum + beta*y.
+template <typename T>
+__global__ void __launch_bounds__(kBlockThreads) batched_finish(mv_gemv_batched_args p, const T *ws)
+{
+    const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
+    const int64_t len_x = p.trans ? p.m : p.n, len_y = p.trans ? p.n : p.m;
+    const int64_t chunks = (len_x + kChunk - 1) / kChunk, outs = p.batch_count * len_y;
+    for (int64_t t = int64_t(blockIdx.x) * kBlockThreads + threadIdx.x; t < outs;
+         t += int64_t(gridDim.x) * kBlockThreads) {
+        const int64_t b = t / len_y, o = t - b * len_y;
+        T total = T(0);
+        if (alpha != T(0)) {
+            total = ws[t * chunks];
+            for (int64_t k = 1; k < chunks; ++k)
+                total += ws[t * chunks + k];
+        }
+        const Problem<T> q = problem_at<T>(p, b, false);
+        store_output(q.y + o * p.incy, alpha, total, beta);
     }
 }
 
@@ -379,19 +436,36 @@ cudaError_t launch_tile(const mv_gemv_batched_args &p)
 template <typename T, bool TRANS>
 cudaError_t launch_block(const mv_gemv_batched_args &p)
 {
-    // Two waves of 8-warp blocks (8 per SM) over the GPU; the problems'
+    // Two waves of 8-warp blocks (8 per SM) over the GPU: the problems'
     // outputs split into as many parts as that takes, each part at least
-    // 32 rows (op N: a warp's width) or 8 columns (op T: one per warp).
+    // 32 rows (op N: a warp's width) or 8 columns (op T: one per warp);
+    // where that is not enough (a few large problems), the sums' chunks
+    // split over blocks too, their partial sums through the handle's
+    // workspace (if they fit) and batched_finish.
     const int64_t sms = p.sm_count > 0 ? p.sm_count : 132;
     const int64_t want = 2 * 8 * sms;
-    const int64_t len_y = TRANS ? p.n : p.m, unit = TRANS ? kBlockWarps : 32;
+    const int64_t len_x = TRANS ? p.m : p.n, len_y = TRANS ? p.n : p.m, unit = TRANS ? kBlockWarps : 32;
     const int64_t max_parts = std::min<int64_t>((len_y + unit - 1) / unit, 65535);
     int64_t parts = std::max<int64_t>(1, std::min<int64_t>((want + p.batch_count - 1) / p.batch_count, max_parts));
     int64_t per_part = (len_y + parts - 1) / parts;
     per_part = (per_part + unit - 1) / unit * unit;
     parts = (len_y + per_part - 1) / per_part;
+    const int64_t chunks = (len_x + kChunk - 1) / kChunk;
+    int64_t groups = 1;
+    const int64_t have = p.batch_count * parts;
+    const bool room = p.ws && p.batch_count * len_y * chunks * int64_t(sizeof(T)) <= int64_t(p.ws_bytes);
+    if (have < want && chunks > 1 && room)
+        groups = std::min<int64_t>({(want + have - 1) / have, chunks, 65535});
+    const int64_t per_z = (chunks + groups - 1) / groups;
+    groups = (chunks + per_z - 1) / per_z;
+    T *ws = groups > 1 ? static_cast<T *>(p.ws) : nullptr;
     const int64_t blocks = std::min<int64_t>(p.batch_count, int64_t(1) << 30);
-    batched_block<T, TRANS><<<dim3(unsigned(blocks), unsigned(parts)), kBlockThreads, 0, p.stream>>>(p, per_part);
+    batched_block<T, TRANS><<<dim3(unsigned(blocks), unsigned(parts), unsigned(groups)), kBlockThreads, 0, p.stream>>>(
+        p, per_part, int(per_z), ws);
+    if (groups > 1) {
+        const int64_t fb = std::min<int64_t>((p.batch_count * len_y + kBlockThreads - 1) / kBlockThreads, 65535);
+        batched_finish<T><<<unsigned(fb), kBlockThreads, 0, p.stream>>>(p, ws);
+    }
     return cudaGetLastError();
 }
 

@@ -98,6 +98,8 @@ typedef struct {
     mv_scalar alpha, beta;
     cudaStream_t stream;
     int sm_count;
+    void *ws;               /* the handle's split workspace: chunks' partial sums */
+    size_t ws_bytes;
 } mv_gemv_batched_args;
 
 cudaError_t mv_gemv_batched_launch(mv_dtype dtype, const mv_gemv_batched_args *args);
