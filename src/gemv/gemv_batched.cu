@@ -48,7 +48,8 @@ using mv::warp_sum;
 
 constexpr int kTileThreads = 256;  // batched_tile
 constexpr int64_t kTileTarget = 24576; // bytes of matrices a tile aims at
-constexpr size_t kTileMax = 96 * 1024;  // its shared memory at most
+constexpr size_t kTileMax = 96 * 1024;  // its shared memory at most (op T)
+constexpr size_t kTileMaxN = 60 * 1024;  // the same for op N (notes-batched 8)
 constexpr size_t kTileOptIn = 48 * 1024;  // beyond this a launch opts in
 template <typename T>
 constexpr int kVec = int(16 / sizeof(T));  // elements per 16-byte copy
@@ -163,9 +164,16 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
     // packed problems (0), one run per problem (1, lda = m), or column by
     // column (2).
     const int mode = p.lda != p.m ? 2 : !p.y_array && p.stride_a == p.m * p.n ? 0 : 1;
+    // Mode 1 copies in chunks of cv elements: 16 bytes for float problems
+    // of 1 KiB or more; else one element at a time (measured, notes-batched
+    // 8: the per-problem 16-byte copies took 1.05-1.16x the time of single
+    // copies in double at every size and in float below 16 x 16, where a
+    // problem's head and tail slots are much of its copies).
+    const int cv = sizeof(T) == 4 && mn >= 256 ? kVec<T> : 1;
     const int per = kTileThreads / split, part = threadIdx.x / per, ot = threadIdx.x % per;
     const double inv_mn = 1.0 / mn, inv_m = 1.0 / m, inv_len_x = 1.0 / len_x;
-    const double inv_slots = 1.0 / (2 * (kVec<T> - 1) + mn / kVec<T>);
+    const int slots_per = 2 * (cv - 1) + mn / cv;
+    const double inv_slots = 1.0 / slots_per;
     for (int64_t b0 = int64_t(blockIdx.x) * group; b0 < p.batch_count; b0 += int64_t(gridDim.x) * group) {
         const int g_count = int(p.batch_count - b0 < group ? p.batch_count - b0 : group);
         T *As = as_base;
@@ -174,7 +182,7 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
                 const Problem<T> q = problem_at<T>(p, b0 + g, true);
                 a_ptr[g] = q.A;
                 x_ptr[g] = q.x;
-                a_mis[g] = int(reinterpret_cast<uintptr_t>(q.A) / sizeof(T) % kVec<T>);
+                a_mis[g] = int(reinterpret_cast<uintptr_t>(q.A) / sizeof(T) % cv);
             }
             __syncthreads();
             // Elements [0, total) of the matrices, then the vectors', copied
@@ -187,7 +195,6 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
             // room, over a fixed number of slots (slots_per below).
             const int total = g_count * mn;
             int head = total, body = 0, tail = 0;
-            const int slots_per = 2 * (kVec<T> - 1) + mn / kVec<T>;
             if (mode == 1)
                 head = g_count * slots_per;
             if (mode == 0) {
@@ -211,18 +218,18 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
                         // slot s of problem g: a head element, a 16-byte
                         // chunk or a tail element (or nothing)
                         const int g = div_small(it, inv_slots), s = it - g * slots_per, mis = a_mis[g];
-                        const int h = mis == 0 ? 0 : kVec<T> - mis < mn ? kVec<T> - mis : mn;
-                        const int nb = (mn - h) / kVec<T>, t = mn - h - nb * kVec<T>;
+                        const int h = mis == 0 ? 0 : cv - mis < mn ? cv - mis : mn;
+                        const int nb = (mn - h) / cv, t = mn - h - nb * cv;
                         int e;
-                        if (s < kVec<T> - 1) {
+                        if (s < cv - 1) {
                             e = s < h ? s : -1;
-                        } else if (s < kVec<T> - 1 + mn / kVec<T>) {
-                            const int c = s - (kVec<T> - 1);
-                            e = c < nb ? h + c * kVec<T> : -1;
-                            bytes = 16;
+                        } else if (s < cv - 1 + mn / cv) {
+                            const int c = s - (cv - 1);
+                            e = c < nb ? h + c * cv : -1;
+                            bytes = cv * int(sizeof(T));
                         } else {
-                            const int c = s - (kVec<T> - 1) - mn / kVec<T>;
-                            e = c < t ? h + nb * kVec<T> + c : -1;
+                            const int c = s - (cv - 1) - mn / cv;
+                            e = c < t ? h + nb * cv + c : -1;
                         }
                         if (e < 0)
                             continue;
@@ -472,9 +479,16 @@ cudaError_t launch_block(const mv_gemv_batched_args &p)
 template <typename T>
 cudaError_t launch(const mv_gemv_batched_args &p)
 {
-    // Whole problems in shared memory where one fits 96 KiB; larger ones
-    // stream through 8-warp blocks.
-    const bool tile = p.m * p.n <= int64_t(kTileMax / sizeof(T)) && tile_bytes<T>(p, 1) <= kTileMax;
+    // Whole problems in shared memory where one fits 96 KiB (op T) or 60
+    // KiB (op N); larger ones stream through 8-warp blocks. Op N's block
+    // kernel reads whole rows of 32 in a warp and keeps up from ~120 x 120
+    // float (57.6 KiB, tile 1.14x faster; 128 x 128 and up: the block
+    // kernel 1.05-1.25x faster); op T's reads one column a warp and stays
+    // under half the bandwidth on columns of ~110 float, so the tile, two
+    // or three blocks an SM, wins to the 96 KiB a block can have
+    // (notes-batched 8).
+    const size_t lim = p.trans ? kTileMax : kTileMaxN;
+    const bool tile = p.m * p.n <= int64_t(lim / sizeof(T)) && tile_bytes<T>(p, 1) <= lim;
     if (p.trans)
         return tile ? launch_tile<T, true>(p) : launch_block<T, true>(p);
     return tile ? launch_tile<T, false>(p) : launch_block<T, false>(p);
