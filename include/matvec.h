@@ -63,6 +63,17 @@ MV_API mv_status mv_get_stream(mv_handle handle, cudaStream_t *stream);
 MV_API mv_status mv_set_pointer_mode(mv_handle handle, mv_pointer_mode mode);
 MV_API mv_status mv_get_pointer_mode(mv_handle handle, mv_pointer_mode *mode);
 
+/* Checked mode (off by default; MATVEC_CHECKED=1 in the environment turns it
+ * on for every new handle): before any kernel, every operand a call uses
+ * must be memory of the handle's device (device or managed memory) and lie
+ * inside one allocation, or the call returns MV_ERR_INVALID_VALUE naming the
+ * operand, its allocation's size and the bytes past its end. The pointer
+ * arrays of mv_?gemv_batched are checked, not the pointers they hold (that
+ * would read device memory on the host). Costs a few microseconds a call
+ * (docs/semantics.md). on: 0 or 1. */
+MV_API mv_status mv_set_checked(mv_handle handle, int on);
+MV_API mv_status mv_get_checked(mv_handle handle, int *on);
+
 /* A short description of status; never NULL. */
 MV_API const char *mv_status_string(mv_status status);
 

@@ -168,6 +168,12 @@ NB_MODULE(_matvec, m)
     m.def("destroy", [](Addr h) { return int(mv_destroy(H(h))); });
     m.def("set_stream", [](Addr h, Addr s) { return int(mv_set_stream(H(h), reinterpret_cast<cudaStream_t>(s))); });
     m.def("last_error", &last_error);
+    m.def("set_checked", [](Addr h, int on) { return int(mv_set_checked(H(h), on)); });
+    m.def("get_checked", [](Addr h) {
+        int on = 0;
+        const mv_status s = mv_get_checked(H(h), &on);
+        return nb::make_tuple(int(s), on);
+    });
     m.def("status_string", [](int s) { return std::string(mv_status_string(mv_status(s))); });
     m.def("gemv", [](Addr h, bool dbl, bool trans, int64_t m_, int64_t n, double alpha, Addr A, int64_t lda, Addr x,
                      int64_t incx, double beta, Addr y, int64_t incy) {

@@ -1,12 +1,14 @@
 /* Host tests of the API surface: they need no GPU. Validation runs on a
  * handle bound to no device (mv_create_detached), so every failure path is
  * exercised exactly as a user would hit it, before any CUDA call. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -57,6 +59,9 @@ static void test_null_handle(void **state)
     assert_int_equal(mv_get_stream(NULL, &s), MV_ERR_NOT_INITIALIZED);
     assert_int_equal(mv_set_pointer_mode(NULL, MV_POINTER_MODE_HOST), MV_ERR_NOT_INITIALIZED);
     assert_int_equal(mv_get_pointer_mode(NULL, &mode), MV_ERR_NOT_INITIALIZED);
+    int on = 0;
+    assert_int_equal(mv_set_checked(NULL, 1), MV_ERR_NOT_INITIALIZED);
+    assert_int_equal(mv_get_checked(NULL, &on), MV_ERR_NOT_INITIALIZED);
     assert_int_equal(mv_sgemv(NULL, MV_OP_N, 1, 1, &f, &f, 1, &f, 1, &f, &f, 1), MV_ERR_NOT_INITIALIZED);
     assert_int_equal(mv_dgemv(NULL, MV_OP_T, 1, 1, &d, &d, 1, &d, 1, &d, &d, 1), MV_ERR_NOT_INITIALIZED);
     assert_int_equal(mv_create(NULL), MV_ERR_INVALID_VALUE);
@@ -90,6 +95,40 @@ static void test_handle_settings(void **state)
     assert_string_equal(mv_last_error(h), "mv_get_stream: stream = NULL");
     assert_int_equal(mv_get_pointer_mode(h, NULL), MV_ERR_INVALID_VALUE);
     assert_string_equal(mv_last_error(h), "mv_get_pointer_mode: mode = NULL");
+
+    int on = -1;
+    assert_int_equal(mv_set_checked(h, 1), MV_SUCCESS);
+    assert_int_equal(mv_get_checked(h, &on), MV_SUCCESS);
+    assert_int_equal(on, 1);
+    assert_int_equal(mv_set_checked(h, 2), MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_set_checked: on = 2 must be 0 or 1");
+    assert_int_equal(mv_get_checked(h, &on), MV_SUCCESS);
+    assert_int_equal(on, 1); /* a failed set changes nothing */
+    assert_int_equal(mv_set_checked(h, 0), MV_SUCCESS);
+    assert_int_equal(mv_get_checked(h, &on), MV_SUCCESS);
+    assert_int_equal(on, 0);
+    assert_int_equal(mv_get_checked(h, NULL), MV_ERR_INVALID_VALUE);
+    assert_string_equal(mv_last_error(h), "mv_get_checked: on = NULL");
+}
+
+/* MATVEC_CHECKED=1 (exactly) starts new handles in checked mode. */
+static void test_checked_environment(void **state)
+{
+    (void)state;
+    const char *values[] = {"1", "0", "", "11", "yes", NULL};
+    const int expect[] = {1, 0, 0, 0, 0, 0};
+    for (int i = 0; i < 6; ++i) {
+        if (values[i])
+            setenv("MATVEC_CHECKED", values[i], 1);
+        else
+            unsetenv("MATVEC_CHECKED");
+        mv_handle h = NULL;
+        int on = -1;
+        assert_int_equal(mv_create_detached(&h), MV_SUCCESS);
+        assert_int_equal(mv_get_checked(h, &on), MV_SUCCESS);
+        assert_int_equal(on, expect[i]);
+        assert_int_equal(mv_destroy(h), MV_SUCCESS);
+    }
 }
 
 /* One call with arguments that are wrong in a known way. y is a host buffer
@@ -584,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_status_strings),
         cmocka_unit_test(test_null_handle),
         cmocka_unit_test_setup_teardown(test_handle_settings, setup_handle, teardown_handle),
+        cmocka_unit_test(test_checked_environment),
         cmocka_unit_test_setup_teardown(test_validation_sgemv, setup_handle, teardown_handle),
         cmocka_unit_test_setup_teardown(test_validation_dgemv, setup_handle, teardown_handle),
         cmocka_unit_test_setup_teardown(test_validation_device_mode, setup_handle, teardown_handle),

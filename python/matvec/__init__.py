@@ -36,7 +36,7 @@ import weakref
 from . import _matvec
 
 __all__ = ["Error", "gemv", "gemv_batched", "gemv_batched_pointers", "pointer_array", "gemv_nt", "gemm",
-           "transpose", "device_count"]
+           "transpose", "device_count", "set_checked", "get_checked"]
 __version__ = "0.1.0"
 
 _KDL_CUDA, _KDL_CUDA_MANAGED = 2, 13  # DLPack device types
@@ -297,6 +297,29 @@ def _handle(device=None):
     if h is None:
         h = handles[device] = _Handle()
     return h
+
+
+def set_checked(on=True, device=None):
+    """Checked mode of this thread's handle for device (default: the current
+    one), mv_set_checked: before any kernel, every operand a call uses must
+    be memory of that device inside one allocation, else the call raises
+    Error naming the operand, its allocation's size and the bytes past its
+    end. The Python functions already check shapes and strides against the
+    arrays they are given; checked mode adds CUDA's own view of the memory
+    (the pointer arrays of gemv_batched_pointers, arrays that wrap memory
+    of another device). Costs a few microseconds a call. MATVEC_CHECKED=1
+    in the environment starts every handle in it."""
+    _call(_matvec.set_checked, "set_checked", _handle(device), 1 if on else 0)
+
+
+def get_checked(device=None):
+    """Whether this thread's handle for device (default: the current one) is
+    in checked mode (mv_get_checked)."""
+    h = _handle(device)
+    status, on = _matvec.get_checked(h.addr)
+    if status:
+        raise Error(_matvec.last_error(h.addr), status)
+    return bool(on)
 
 
 def _stream_address(stream, arrays):

@@ -74,6 +74,7 @@ static mv_status new_context(mv_handle *handle, int device)
     ctx->device = device;
     ctx->stream = 0;
     ctx->pointer_mode = MV_POINTER_MODE_HOST;
+    ctx->checked = mv_checked_from_environment();
     ctx->last_error[0] = '\0';
     *handle = ctx;
     return MV_SUCCESS;

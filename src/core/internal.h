@@ -3,6 +3,8 @@
 #ifndef MATVEC_INTERNAL_H
 #define MATVEC_INTERNAL_H
 
+#include <stdint.h>
+
 #include "matvec.h"
 #include "core/types.h"
 
@@ -18,6 +20,7 @@ struct mv_context {
     int cc_major, cc_minor;
     cudaStream_t stream;
     mv_pointer_mode pointer_mode;
+    int checked;           /* checked mode (mv_set_checked, MATVEC_CHECKED=1) */
     /* Device workspace for GEMV reductions split across blocks, allocated
      * by mv_create so that no call allocates: partial sums, and counters
      * that every call leaves at zero. Calls on one handle must not run
@@ -78,6 +81,33 @@ MV_INTERNAL int mv_matrix_fits(int64_t rows, int64_t cols, int64_t ld, size_t si
 /* m >= 0, n >= 0, lda >= max(1, m) and an addressable m x n matrix, in that
  * order, each failure named (`fn: lda = 5 must be >= max(1, m) = 10`). */
 MV_INTERNAL mv_status mv_check_matrix(mv_handle h, const char *fn, int64_t m, int64_t n, int64_t lda, size_t size);
+
+/* The bytes [lo, hi) an operand of a call covers; lo == 0: not used by
+ * the call (left out of the checks). */
+typedef struct {
+    const char *name;
+    uintptr_t lo, hi;
+} mv_span;
+
+/* A vector of len >= 1 elements with increment inc (BLAS passes its lowest
+ * address), a rows x cols matrix with leading dimension ld (rows, cols >=
+ * 1), and `count` elements at p. Their byte counts fit 2^63 (validated
+ * before). */
+MV_INTERNAL mv_span mv_vector_span(const char *name, const void *p, int64_t len, int64_t inc, size_t size);
+MV_INTERNAL mv_span mv_matrix_span(const char *name, const void *p, int64_t rows, int64_t cols, int64_t ld,
+                                   size_t size);
+MV_INTERNAL mv_span mv_bytes_span(const char *name, const void *p, size_t bytes);
+
+/* Before a call launches anything: the handle is bound to a device
+ * (MV_ERR_NO_DEVICE if detached) and that device is the current one
+ * (MV_ERR_INVALID_VALUE naming both otherwise); in checked mode, then,
+ * every used span is memory of that device and lies inside one allocation
+ * (MV_ERR_INVALID_VALUE naming the operand, its allocation's size and the
+ * bytes past its end). core/checked.c. */
+MV_INTERNAL mv_status mv_check_ready(mv_handle h, const char *fn, const mv_span *spans, int count);
+
+/* MATVEC_CHECKED=1 in the environment: new handles start in checked mode. */
+MV_INTERNAL int mv_checked_from_environment(void);
 
 /* A handle that is bound to no device: every call on it validates its
  * arguments as usual. For host-only tests of validation, which must run on

@@ -73,11 +73,12 @@ static int64_t vector_span(int64_t len, int64_t inc)
     return len <= 0 ? 0 : (len - 1) * (inc < 0 ? -inc : inc) + 1;
 }
 
-/* The common tail: pointers and scalars (mv_check_operands), then the
- * launch. A, x, y: the strided form's pointers or the pointer form's
- * arrays (then arrays = 1). */
+/* The common tail: pointers and scalars (mv_check_operands), the handle's
+ * device and checked mode, then the launch. A, x, y: the strided form's
+ * pointers or the pointer form's arrays (then arrays = 1); ax[0], ax[1],
+ * ax[2]: the bytes A, x and y (or their arrays) cover. */
 static mv_status run(mv_handle h, const char *fn, mv_dtype dtype, mv_gemv_batched_args *a, const void *alpha,
-                     const void *beta, int arrays)
+                     const void *beta, int arrays, const mv_span ax[3])
 {
     const void *A = arrays ? (const void *)a->A_array : a->A;
     const void *x = arrays ? (const void *)a->x_array : a->x;
@@ -87,8 +88,17 @@ static mv_status run(mv_handle h, const char *fn, mv_dtype dtype, mv_gemv_batche
     mv_status st = mv_check_operands(h, fn, dtype, 0, &ops, alpha, beta, &a->alpha, &a->beta, &reads, &unchanged);
     if (st != MV_SUCCESS || unchanged)
         return st;
-    if (h->device < 0)
-        return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
+    const size_t size = dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
+    const int dev_scalars = h->pointer_mode == MV_POINTER_MODE_DEVICE;
+    const mv_span spans[] = {
+        reads ? ax[0] : (mv_span){0},
+        reads ? ax[1] : (mv_span){0},
+        ax[2],
+        dev_scalars ? mv_bytes_span("alpha", alpha, size) : (mv_span){0},
+        dev_scalars ? mv_bytes_span("beta", beta, size) : (mv_span){0},
+    };
+    if ((st = mv_check_ready(h, fn, spans, 5)) != MV_SUCCESS)
+        return st;
     a->stream = h->stream;
     a->sm_count = h->sm_count;
     a->ws = h->split_ws;
@@ -159,7 +169,16 @@ static mv_status strided(mv_handle h, mv_dtype dtype, mv_operation trans, int64_
     a.A = A;
     a.x = x ? (const char *)x + (incx < 0 ? (1 - len_x) * incx * (int64_t)size : 0) : NULL;
     a.y = y ? (char *)y + (incy < 0 ? (1 - len_y) * incy * (int64_t)size : 0) : NULL;
-    return run(h, fn, dtype, &a, alpha, beta, 0);
+    /* The bytes of all problems: problem b's lowest address is the base
+     * + b * stride (stride_y may be negative). */
+    const int64_t last = batch_count - 1, y_low = stride_y < 0 ? last * stride_y : 0;
+    const mv_span ax[3] = {
+        mv_bytes_span("A", A, (size_t)(last * stride_a + span_a) * size),
+        mv_bytes_span("x", x, (size_t)(last * stride_x + vector_span(len_x, incx)) * size),
+        mv_bytes_span("y", (char *)y + y_low * (int64_t)size,
+                      (size_t)((stride_y < 0 ? -stride_y : stride_y) * last + vector_span(len_y, incy)) * size),
+    };
+    return run(h, fn, dtype, &a, alpha, beta, 0, ax);
 }
 
 static mv_status arrays(mv_handle h, mv_dtype dtype, mv_operation trans, int64_t m, int64_t n, const void *alpha,
@@ -188,7 +207,15 @@ static mv_status arrays(mv_handle h, mv_dtype dtype, mv_operation trans, int64_t
     a.A_array = A;
     a.x_array = x;
     a.y_array = y;
-    return run(h, fn, dtype, &a, alpha, beta, 1);
+    /* Checked mode sees the arrays, not the pointers in them (they are
+     * device memory: reading them would synchronize). */
+    const size_t array_bytes = (size_t)batch_count * sizeof(void *);
+    const mv_span ax[3] = {
+        mv_bytes_span("A", A, array_bytes),
+        mv_bytes_span("x", x, array_bytes),
+        mv_bytes_span("y", y, array_bytes),
+    };
+    return run(h, fn, dtype, &a, alpha, beta, 1, ax);
 }
 
 mv_status mv_sgemv_strided_batched(mv_handle handle, mv_operation trans, int64_t m, int64_t n, const float *alpha,

@@ -12,26 +12,13 @@
 #include "gemv/gemv_api.h"
 #include "gemv/gemv_kernels.h"
 
-typedef struct {
-    const char *name;
-    uintptr_t lo, hi; /* bytes [lo, hi) */
-} span;
-
-/* The bytes a vector of len elements with increment inc covers (BLAS
- * passes its lowest address). */
-static span vector_span(const char *name, const void *p, int64_t len, int64_t inc, size_t size)
-{
-    const uint64_t step = (uint64_t)(inc < 0 ? -inc : inc);
-    const uintptr_t lo = (uintptr_t)p;
-    return (span){name, lo, lo + (uintptr_t)(((uint64_t)(len - 1) * step + 1) * size)};
-}
-
-static int overlap(span a, span b)
+static int overlap(mv_span a, mv_span b)
 {
     return a.lo < b.hi && b.lo < a.hi;
 }
 
-static mv_status check_overlaps(mv_handle h, const char *fn, const span *outs, int nout, const span *ins, int nin)
+static mv_status check_overlaps(mv_handle h, const char *fn, const mv_span *outs, int nout, const mv_span *ins,
+                                int nin)
 {
     for (int i = 0; i < nout; ++i) {
         for (int j = i + 1; j < nout; ++j)
@@ -100,23 +87,33 @@ mv_status mv_gemv_nt_run(mv_handle h, mv_dtype dtype, int fused, int64_t m, int6
 
     /* The outputs written must not share a byte with each other or with
      * what the call reads (an input not read may be NULL: left out). */
-    span outs[2];
+    mv_span outs[2];
     int nout = 0;
     if (!unchanged_y)
-        outs[nout++] = vector_span("y", y, m, incy, size);
+        outs[nout++] = mv_vector_span("y", y, m, incy, size);
     if (!unchanged_z)
-        outs[nout++] = vector_span("z", z, n, incz, size);
+        outs[nout++] = mv_vector_span("z", z, n, incz, size);
     const int reads_a = reads_y || reads_z;
-    const span ins[3] = {
-        reads_a ? (span){"A", (uintptr_t)A, (uintptr_t)A + (uintptr_t)(((n - 1) * lda + m) * (int64_t)size)}
-                : (span){"A", 0, 0},
-        reads_y && !unchanged_y ? vector_span("x", x, n, incx, size) : (span){"x", 0, 0},
-        reads_z && !unchanged_z ? vector_span("w", w, m, incw, size) : (span){"w", 0, 0},
+    const mv_span ins[3] = {
+        reads_a ? mv_matrix_span("A", A, m, n, lda, size) : (mv_span){"A", 0, 0},
+        reads_y && !unchanged_y ? mv_vector_span("x", x, n, incx, size) : (mv_span){"x", 0, 0},
+        reads_z && !unchanged_z ? mv_vector_span("w", w, m, incw, size) : (mv_span){"w", 0, 0},
     };
     if ((st = check_overlaps(h, fn, outs, nout, ins, 3)) != MV_SUCCESS)
         return st;
-    if (h->device < 0)
-        return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
+    /* The handle's device, and in checked mode every operand used. */
+    const int dev_scalars = h->pointer_mode == MV_POINTER_MODE_DEVICE;
+    const mv_span used[] = {
+        ins[0], ins[1], ins[2],
+        nout > 0 ? outs[0] : (mv_span){0},
+        nout > 1 ? outs[1] : (mv_span){0},
+        dev_scalars && !unchanged_y ? mv_bytes_span("alpha", alpha, size) : (mv_span){0},
+        dev_scalars && !unchanged_y ? mv_bytes_span("beta", beta, size) : (mv_span){0},
+        dev_scalars && !unchanged_z ? mv_bytes_span("gamma", gamma, size) : (mv_span){0},
+        dev_scalars && !unchanged_z ? mv_bytes_span("delta", delta, size) : (mv_span){0},
+    };
+    if ((st = mv_check_ready(h, fn, used, 9)) != MV_SUCCESS)
+        return st;
 
     args.m = m;
     args.n = n;

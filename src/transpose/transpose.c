@@ -20,13 +20,6 @@ static size_t elem_size(mv_dtype dtype)
     return dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
 }
 
-/* Bytes from the first to one past the last element; only for shapes that
- * mv_matrix_fits accepted, with rows, cols >= 1. */
-static uint64_t matrix_bytes(int64_t rows, int64_t cols, int64_t ld, size_t size)
-{
-    return ((uint64_t)(cols - 1) * (uint64_t)ld + (uint64_t)rows) * (uint64_t)size;
-}
-
 /* The kernels' arguments of a validated call. */
 static mv_status fill_args(mv_handle h, int64_t m, int64_t n, const void *A, int64_t lda, void *B, int64_t ldb,
                            mv_transpose_args *args)
@@ -74,16 +67,16 @@ mv_status mv_transpose_prepare(mv_handle h, const char *fn, const char *inplace_
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: B = NULL", fn);
     /* The byte ranges from the first to the last element of each matrix,
      * padding rows included: the kernels read A while other blocks write B. */
-    const uint64_t a0 = (uint64_t)(uintptr_t)A, a1 = a0 + matrix_bytes(m, n, lda, size);
-    const uint64_t b0 = (uint64_t)(uintptr_t)B, b1 = b0 + matrix_bytes(n, m, ldb, size);
+    const mv_span spans[2] = {mv_matrix_span("A", A, m, n, lda, size), mv_matrix_span("B", B, n, m, ldb, size)};
+    const uint64_t a0 = spans[0].lo, a1 = spans[0].hi, b0 = spans[1].lo, b1 = spans[1].hi;
     if (a0 < b1 && b0 < a1)
         return mv_fail(h, MV_ERR_INVALID_VALUE,
                        "%s: B overlaps A (A spans bytes [0x%llx, 0x%llx), B [0x%llx, 0x%llx)); out of place B must "
                        "not overlap A: use %s to transpose a square matrix in place",
                        fn, (unsigned long long)a0, (unsigned long long)a1, (unsigned long long)b0,
                        (unsigned long long)b1, inplace_fn);
-    if (h->device < 0)
-        return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
+    if ((st = mv_check_ready(h, fn, spans, 2)) != MV_SUCCESS)
+        return st;
 
     *quick = 0;
     return fill_args(h, m, n, A, lda, B, ldb, args);
@@ -107,8 +100,10 @@ mv_status mv_transpose_prepare_inplace(mv_handle h, const char *fn, mv_dtype dty
         return MV_SUCCESS;
     if (!A)
         return mv_fail(h, MV_ERR_INVALID_VALUE, "%s: A = NULL", fn);
-    if (h->device < 0)
-        return mv_fail(h, MV_ERR_NO_DEVICE, "%s: the handle is bound to no CUDA device", fn);
+    const mv_span span = mv_matrix_span("A", A, n, n, lda, elem_size(dtype));
+    const mv_status st = mv_check_ready(h, fn, &span, 1);
+    if (st != MV_SUCCESS)
+        return st;
     /* A 1 x 1 matrix is its own transpose: validated, nothing to launch. */
     if (n == 1)
         return MV_SUCCESS;

@@ -147,6 +147,37 @@ def test_gemv_on_the_callers_stream(gen):
 
 
 @needs_torch
+def test_checked_mode(gen):
+    """set_checked / get_checked on this thread's handle: calls give the
+    same bits checked and unchecked, including the pointer form, whose
+    pointer arrays checked mode inspects."""
+    assert matvec.get_checked() == (os.environ.get("MATVEC_CHECKED") == "1")
+    A = rand((517, 263), "float64", gen)
+    x = rand((517,), "float64", gen)
+    As = [rand((17, 33), "float32", gen) for _ in range(5)]  # row-major 17 x 33: column-major 33 x 17
+    xs = [rand((17,), "float32", gen) for _ in range(5)]
+    results = []
+    try:
+        for on in (False, True):
+            matvec.set_checked(on)
+            assert matvec.get_checked() is on
+            ys = [torch.full((33,), float("nan"), device="cuda") for _ in range(5)]
+            ptrs = [matvec.pointer_array(As), matvec.pointer_array(xs), matvec.pointer_array(ys)]
+            matvec.gemv_batched_pointers(*ptrs, 33, 17, dtype="float32")
+            torch.cuda.synchronize()
+            results.append((matvec.gemv(A, x, trans=True), torch.stack(ys)))
+    finally:
+        matvec.set_checked(False)
+    assert torch.equal(results[0][0], results[1][0])
+    assert torch.equal(results[0][1], results[1][1])
+    want = A.double().T @ x.double()
+    close(results[1][0], want, A.double().abs().T @ x.double().abs(), "float64", 517)
+    for b in range(5):
+        Ab, xb = As[b].T.double(), xs[b].double()
+        close(results[1][1][b], Ab @ xb, Ab.abs() @ xb.abs(), "float32", 17)
+
+
+@needs_torch
 def test_gemv_numba_and_jax_arrays(gen):
     A = rand((130, 70), "float64", gen)
     x = rand((70,), "float64", gen)

@@ -10,5 +10,6 @@ int mvbench_multi(int argc, char **argv);     /* bench_multi.c */
 int mvbench_nt(int argc, char **argv);        /* bench_nt.c */
 int mvbench_batched(int argc, char **argv);   /* bench_batched.c */
 int mvbench_ex(int argc, char **argv);        /* bench_ex.c */
+int mvbench_checked(int argc, char **argv);   /* bench_checked.c */
 
 #endif

@@ -1445,6 +1445,8 @@ static void usage(void)
            "                       batched GEMVs (own options: mvbench batched --help)\n"
            "  ex                   y = A x with A in bfloat16 or binary16 (mv_gemv_ex) beside cuBLAS's\n"
            "                       GemmEx and 16-bit GEMVs (own options: mvbench ex --help)\n"
+           "  checked              the host cost of checked mode (mv_set_checked) per call, small calls of\n"
+           "                       each family ([--calls N] [--rounds R] [--out DIR])\n"
            "options:\n"
            "  --op N|T             one operation (default: both)\n"
            "  --dtype s|d          float (default) or double; random: s, d or both (default both)\n"
@@ -1527,7 +1529,7 @@ static void check_random_options(void)
 
 int main(int argc, char **argv)
 {
-    /* transpose, gemm, multi, nt, batched and ex have their own options (bench_ops.h). */
+    /* transpose, gemm, multi, nt, batched, ex and checked have their own options (bench_ops.h). */
     if (argc > 1 && !strcmp(argv[1], "transpose"))
         return mvbench_transpose(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "gemm"))
@@ -1540,6 +1542,8 @@ int main(int argc, char **argv)
         return mvbench_batched(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "ex"))
         return mvbench_ex(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "checked"))
+        return mvbench_checked(argc - 1, argv + 1);
     opt.out = "mvbench-out";
     opt.seed = (uint64_t)time(NULL);
     opt.rounds = 0;
