@@ -132,8 +132,11 @@ mv_status mv_create(mv_handle *handle)
         cudaFree(ctx->split_counters);
         free(ctx);
         *handle = NULL;
-        return mv_fail(NULL, MV_ERR_ALLOC, "mv_create: cannot allocate the %zu-byte device workspace: %s",
-                       MV_SPLIT_WS_BYTES + MV_SPLIT_COUNTERS * sizeof(unsigned), cudaGetErrorString(err));
+        /* Out of memory, or a context already broken (a sticky error). */
+        return mv_fail(NULL, err == cudaErrorMemoryAllocation ? MV_ERR_ALLOC : MV_ERR_EXECUTION,
+                       "mv_create: cannot allocate the %zu-byte device workspace: %s (%s)",
+                       MV_SPLIT_WS_BYTES + MV_SPLIT_COUNTERS * sizeof(unsigned), cudaGetErrorString(err),
+                       cudaGetErrorName(err));
     }
     ctx->split_ws_bytes = MV_SPLIT_WS_BYTES;
     ctx->split_counter_count = MV_SPLIT_COUNTERS;

@@ -52,6 +52,24 @@ int mv_gemm_blas_serves(mv_handle h, mv_dtype dtype, const mv_gemm_args *a)
     return 1;
 }
 
+/* The CUDA error behind a failed cuBLAS call, found again: cuBLAS clears
+ * CUDA's last error itself. A sticky error of the context comes back from
+ * any call that needs the context (cudaStreamQuery; not while s captures,
+ * where it would end the capture); a launch refused during capture from
+ * cudaStreamIsCapturing. cudaSuccess when CUDA knows of none. */
+static cudaError_t cuda_reason(cudaStream_t s)
+{
+    enum cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    cudaError_t err = cudaStreamIsCapturing(s, &capture);
+    if (err == cudaSuccess && capture == cudaStreamCaptureStatusNone) {
+        err = cudaStreamQuery(s);
+        if (err == cudaErrorNotReady)
+            err = cudaSuccess;
+    }
+    (void)cudaGetLastError();
+    return err;
+}
+
 mv_status mv_gemm_blas(mv_handle h, const char *fn, mv_dtype dtype, const mv_gemm_args *a)
 {
     const cublasOperation_t ta = a->transa ? CUBLAS_OP_T : CUBLAS_OP_N;
@@ -61,18 +79,24 @@ mv_status mv_gemm_blas(mv_handle h, const char *fn, mv_dtype dtype, const mv_gem
     cublasStatus_t st;
     const char *what;
     if (dtype == MV_DTYPE_D) {
-        const double alpha = a->alpha.value, beta = a->beta.value;
+        /* beta = -0 is beta = 0 (C not read): cuBLAS reads C unless beta
+         * is +0 (the GPU fuzzer found NaN in C coming through). */
+        const double alpha = a->alpha.value, beta = a->beta.value == 0.0 ? 0.0 : a->beta.value;
         what = "cublasDgemm_64";
         st = cublasDgemm_64(h->blas, ta, tb, a->m, a->n, a->k, &alpha, a->A, a->lda, a->B, a->ldb, &beta, a->C,
                             a->ldc);
     } else {
-        const float alpha = (float)a->alpha.value, beta = (float)a->beta.value;
+        const float alpha = (float)a->alpha.value, beta = a->beta.value == 0.0 ? 0.0f : (float)a->beta.value;
         what = "cublasSgemm_64";
         st = cublasSgemm_64(h->blas, ta, tb, a->m, a->n, a->k, &alpha, a->A, a->lda, a->B, a->ldb, &beta, a->C,
                             a->ldc);
     }
     if (st != CUBLAS_STATUS_SUCCESS) {
-        (void)cudaGetLastError(); /* the launch error cuBLAS reported, if any */
+        const cudaError_t err = cuda_reason(h->stream);
+        if (err != cudaSuccess)
+            return mv_fail(h, MV_ERR_EXECUTION, "%s: %s failed: %s (%s): %s (%s)", fn, what,
+                           cublasGetStatusString(st), cublasGetStatusName(st), cudaGetErrorString(err),
+                           cudaGetErrorName(err));
         return mv_fail(h, MV_ERR_EXECUTION, "%s: %s failed: %s (%s)", fn, what, cublasGetStatusString(st),
                        cublasGetStatusName(st));
     }

@@ -172,12 +172,13 @@ static mv_status strided(mv_handle h, mv_dtype dtype, mv_operation trans, int64_
     /* The bytes of all problems: problem b's lowest address is the base
      * + b * stride (stride_y may be negative). */
     const int64_t last = batch_count - 1, y_low = stride_y < 0 ? last * stride_y : 0;
-    const mv_span ax[3] = {
+    mv_span ax[3] = {
         mv_bytes_span("A", A, (size_t)(last * stride_a + span_a) * size),
         mv_bytes_span("x", x, (size_t)(last * stride_x + vector_span(len_x, incx)) * size),
-        mv_bytes_span("y", (char *)y + y_low * (int64_t)size,
-                      (size_t)((stride_y < 0 ? -stride_y : stride_y) * last + vector_span(len_y, incy)) * size),
+        {"y", (uintptr_t)y + (uintptr_t)(y_low * (int64_t)size), 0},
     };
+    /* (integer arithmetic: y may still be NULL here, rejected in run) */
+    ax[2].hi = ax[2].lo + (uintptr_t)((stride_y < 0 ? -stride_y : stride_y) * last + vector_span(len_y, incy)) * size;
     return run(h, fn, dtype, &a, alpha, beta, 0, ax);
 }
 

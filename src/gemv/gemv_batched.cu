@@ -148,6 +148,8 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
 {
     extern __shared__ __align__(16) unsigned char tile_smem[];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
+    if (alpha == T(0) && beta == T(1))
+        return;  // the xGEMV quick return, known here only in device pointer mode
     const int m = int(p.m), n = int(p.n), mn = m * n;
     const int len_x = TRANS ? m : n, len_y = TRANS ? n : m;
     const T **a_ptr = reinterpret_cast<const T **>(tile_smem);
@@ -313,6 +315,8 @@ __global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_a
 {
     __shared__ T part[kBlockWarps][32];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
+    if (alpha == T(0) && beta == T(1))
+        return;  // the xGEMV quick return, known here only in device pointer mode
     const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
     const int64_t len_x = TRANS ? p.m : p.n, len_y = TRANS ? p.n : p.m;
     const int64_t chunks = (len_x + kChunk - 1) / kChunk;
@@ -381,6 +385,8 @@ template <typename T>
 __global__ void __launch_bounds__(kBlockThreads) batched_finish(mv_gemv_batched_args p, const T *ws)
 {
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
+    if (alpha == T(0) && beta == T(1))
+        return;  // the xGEMV quick return, known here only in device pointer mode
     const int64_t len_x = p.trans ? p.m : p.n, len_y = p.trans ? p.n : p.m;
     const int64_t chunks = (len_x + kChunk - 1) / kChunk, outs = p.batch_count * len_y;
     for (int64_t t = int64_t(blockIdx.x) * kBlockThreads + threadIdx.x; t < outs;
@@ -428,11 +434,13 @@ cudaError_t launch_tile(const mv_gemv_batched_args &p)
     // ~109 x 109) needs the kernel's opt-in to more dynamic shared memory
     // (an attribute of the function, set before the launch: no stream
     // operation, so capture-safe). Two or three such blocks per SM still
-    // keep 190-200 KiB in flight.
+    // keep 190-200 KiB in flight. Always the same value, the tile's
+    // largest: a per-process setting that threads launching other sizes
+    // at the same time must not lower under each other's launches.
     const size_t bytes = tile_bytes<T>(p, group);
     if (bytes > kTileOptIn) {
         const cudaError_t e =
-            cudaFuncSetAttribute(batched_tile<T, TRANS>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+            cudaFuncSetAttribute(batched_tile<T, TRANS>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kTileMax));
         if (e != cudaSuccess)
             return e;
     }
