@@ -21,7 +21,9 @@
  * Every call counts, replayed or direct: a replay of 1000 captured calls
  * is 1000 calls (the resets are not counted).
  *
- * MATVEC_TEST_SMALL=1: passes of 100 calls, about 10^4 calls in all. */
+ * MATVEC_TEST_SMALL=1 (as under compute-sanitizer): passes of 50 calls,
+ * about 2000 calls in all, and no bound on the resident set (the tools'
+ * own records grow it). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <setjmp.h>
@@ -77,8 +79,8 @@ static void enqueue_pass(const soak_lane *l, const mix_work *w, const void *d_im
 static void test_soak(void **state)
 {
     (void)state;
-    const int calls = small_mode() ? 100 : 1000;
-    const long long target = small_mode() ? 10000 : 1000000;
+    const int calls = small_mode() ? 50 : 1000;
+    const long long target = small_mode() ? 2000 : 1000000;
     const int rounds = (int)((target + LANES * calls - 1) / (LANES * calls));
     rng_t r = rng_make(300);
     mix_work w;
@@ -153,7 +155,9 @@ static void test_soak(void **state)
     if (dev_end != dev_warm)
         fail_msg("device free memory went from %zu to %zu bytes over the soak (another process on this GPU "
                  "would also change it)", dev_warm, dev_end);
-    if (rss_end > rss_warm + (1 << 20))
+    /* Not in small mode: under compute-sanitizer the tool's own records
+     * grow the process (racecheck: ~0.9 GB over 10^4 calls). */
+    if (!small_mode() && rss_end > rss_warm + (1 << 20))
         fail_msg("the resident set grew by %lld bytes over the soak (tolerance 1 MiB)", rss_end - rss_warm);
 
     CHECK_CUDA(cudaGraphExecDestroy(exec));

@@ -125,6 +125,11 @@ mv_status mv_create(mv_handle *handle)
     if ((err = cudaMalloc(&ctx->split_ws, MV_SPLIT_WS_BYTES)) != cudaSuccess ||
         (err = cudaMalloc((void **)&ctx->split_counters, MV_SPLIT_COUNTERS * sizeof(unsigned))) != cudaSuccess ||
         (err = cudaMemset(ctx->split_counters, 0, MV_SPLIT_COUNTERS * sizeof(unsigned))) != cudaSuccess ||
+        /* The partial sums too: a split's finish reads them in 16-byte
+         * vectors, which may take in a slot no block of the call wrote
+         * (past a tile's last output); its value is never used, but it
+         * must not be uninitialized memory (compute-sanitizer initcheck). */
+        (err = cudaMemset(ctx->split_ws, 0, MV_SPLIT_WS_BYTES)) != cudaSuccess ||
         /* The counters must be zero before the first call, whatever stream it uses. */
         (err = cudaDeviceSynchronize()) != cudaSuccess) {
         (void)cudaGetLastError();

@@ -216,22 +216,27 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
                     if (mode == 0) {
                         src = a_ptr[0] + it;
                         dst = As + it;
+                    } else if (mode == 1 && cv == 1) {
+                        const int g = div_small(it, inv_mn), e = it - g * mn;
+                        src = a_ptr[g] + e;
+                        dst = as_base + size_t(g) * ps + e;
                     } else if (mode == 1) {
                         // slot s of problem g: a head element, a 16-byte
                         // chunk or a tail element (or nothing)
+                        constexpr int V = kVec<T>;
                         const int g = div_small(it, inv_slots), s = it - g * slots_per, mis = a_mis[g];
-                        const int h = mis == 0 ? 0 : cv - mis < mn ? cv - mis : mn;
-                        const int nb = (mn - h) / cv, t = mn - h - nb * cv;
+                        const int h = mis == 0 ? 0 : V - mis < mn ? V - mis : mn;
+                        const int nb = (mn - h) / V, t = mn - h - nb * V;
                         int e;
-                        if (s < cv - 1) {
+                        if (s < V - 1) {
                             e = s < h ? s : -1;
-                        } else if (s < cv - 1 + mn / cv) {
-                            const int c = s - (cv - 1);
-                            e = c < nb ? h + c * cv : -1;
-                            bytes = cv * int(sizeof(T));
+                        } else if (s < V - 1 + mn / V) {
+                            const int c = s - (V - 1);
+                            e = c < nb ? h + c * V : -1;
+                            bytes = 16;
                         } else {
-                            const int c = s - (cv - 1) - mn / cv;
-                            e = c < t ? h + nb * cv + c : -1;
+                            const int c = s - (V - 1) - mn / V;
+                            e = c < t ? h + nb * V + c : -1;
                         }
                         if (e < 0)
                             continue;
