@@ -1253,24 +1253,6 @@ static void overlap_an_output(region *r, int n)
 
 /* ---- element values --------------------------------------------------------------------------- */
 
-/* IEEE binary16: 1 sign, 5 exponent (bias 15), 10 fraction bits. */
-static double half_value(uint16_t b)
-{
-    const int e = (b >> 10) & 0x1f, f = b & 0x3ff;
-    const double v = e == 0 ? ldexp((double)f, -24) : e == 31 ? (f ? (double)NAN : (double)INFINITY)
-                                                               : ldexp((double)(f | 0x400), e - 25);
-    return (b & 0x8000) ? -v : v;
-}
-
-/* bfloat16: the top 16 bits of a float. */
-static double bf16_value(uint16_t b)
-{
-    const uint32_t u = (uint32_t)b << 16;
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return (double)f;
-}
-
 /* Element e of the operand at p (an arena address), in image (the arena
  * before or after the call). */
 static double load(const unsigned char *image, const void *p, int64_t e, int type)
@@ -1288,7 +1270,7 @@ static double load(const unsigned char *image, const void *p, int64_t e, int typ
     }
     uint16_t b;
     memcpy(&b, q, sizeof b);
-    return type == MV_R_16F ? half_value(b) : bf16_value(b);
+    return type == MV_R_16F ? ref_binary16(b) : ref_bfloat16(b);
 }
 
 static void load_all(const void *p, int type, int64_t count, double *out)

@@ -27,29 +27,6 @@
 
 /* ---- host conversions ---------------------------------------------------- */
 
-/* IEEE binary16: 1 sign, 5 exponent (bias 15), 10 fraction bits. */
-static double half_value(uint16_t b)
-{
-    const int e = (b >> 10) & 0x1f, f = b & 0x3ff;
-    double v;
-    if (e == 0)
-        v = ldexp((double)f, -24); /* zero and subnormals */
-    else if (e == 31)
-        v = f ? (double)NAN : (double)INFINITY;
-    else
-        v = ldexp((double)(f | 0x400), e - 25);
-    return (b & 0x8000) ? -v : v;
-}
-
-/* bfloat16: the top 16 bits of a float. */
-static double bf16_value(uint16_t b)
-{
-    const uint32_t u = (uint32_t)b << 16;
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return (double)f;
-}
-
 /* The binary16 bits of v, which must be exactly representable (NaN maps to
  * the quiet NaN 0x7e00). */
 static uint16_t half_bits(double v)
@@ -71,7 +48,7 @@ static uint16_t half_bits(double v)
         b = (uint16_t)((e + 14) << 10 | (int)((2.0 * f - 1.0) * 1024.0));
     }
     b |= sign;
-    if (half_value(b) != v)
+    if (ref_binary16(b) != v)
         fail_msg("%.17g is not representable in binary16", v);
     return b;
 }
@@ -145,7 +122,7 @@ static double decode_one(mv_datatype t, const unsigned char *raw, size_t i)
     }
     uint16_t b;
     memcpy(&b, raw + 2 * i, 2);
-    return t == MV_R_16F ? half_value(b) : bf16_value(b);
+    return t == MV_R_16F ? ref_binary16(b) : ref_bfloat16(b);
 }
 
 /* A random value of t in [-1, 1], exactly representable: fp16 k/2048 with
@@ -159,7 +136,7 @@ static double random_value(rng_t *r, mv_datatype t)
     if (t == MV_R_16BF) {
         uint32_t u;
         memcpy(&u, &f, sizeof u);
-        return bf16_value((uint16_t)(u >> 16));
+        return ref_bfloat16((uint16_t)(u >> 16));
     }
     return (double)f;
 }
@@ -207,17 +184,17 @@ static void test_conversions(void **state)
         {0x8001, -0x1p-24, -0x1p-133},
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i) {
-        const double hv = half_value(known[i].bits), bv = bf16_value(known[i].bits);
+        const double hv = ref_binary16(known[i].bits), bv = ref_bfloat16(known[i].bits);
         if (isnan(known[i].half) ? !isnan(hv) : hv != known[i].half)
             fail_msg("binary16 0x%04x decodes to %a, expected %a", known[i].bits, hv, known[i].half);
         if (bv != known[i].bf16)
             fail_msg("bfloat16 0x%04x decodes to %a, expected %a", known[i].bits, bv, known[i].bf16);
     }
-    assert_true(isnan(half_value(0x7e00)) && isnan(half_value(0xfc01)) && isnan(bf16_value(0x7fc0)) &&
-                isnan(bf16_value(0xff81)));
-    assert_true(signbit(half_value(0x8000)) && signbit(bf16_value(0x8000)));
+    assert_true(isnan(ref_binary16(0x7e00)) && isnan(ref_binary16(0xfc01)) && isnan(ref_bfloat16(0x7fc0)) &&
+                isnan(ref_bfloat16(0xff81)));
+    assert_true(signbit(ref_binary16(0x8000)) && signbit(ref_bfloat16(0x8000)));
     for (uint32_t b = 0; b <= 0xffff; ++b) {
-        const double hv = half_value((uint16_t)b), bv = bf16_value((uint16_t)b);
+        const double hv = ref_binary16((uint16_t)b), bv = ref_bfloat16((uint16_t)b);
         if (!isnan(hv) && half_bits(hv) != b)
             fail_msg("binary16 0x%04x -> %a -> 0x%04x", (unsigned)b, hv, (unsigned)half_bits(hv));
         if (!isnan(bv) && bf16_bits(bv) != b)

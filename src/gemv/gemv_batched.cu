@@ -143,8 +143,15 @@ __device__ __forceinline__ void cp_async_wait_all()
 // j = 0 .. n-1; op T: rows from k mod m round to k mod m - 1, so that the
 // lanes of a warp start in different banks), which depends on the shape
 // only: the bits of a problem are those of the same problem alone.
-template <typename T, bool TRANS>
-__global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_args p, int group, int split)
+//
+// V1: mode 1 (below) in 16-byte copies, for float problems of 1 KiB or
+// more; its slot arithmetic takes 40 registers (six blocks an SM), where
+// the other instantiation keeps 32 and eight blocks an SM, which the
+// smallest problems need (notes-batched 9); double op T takes 40 either
+// way (at 32 it spills).
+template <typename T, bool TRANS, bool V1>
+__global__ void __launch_bounds__(kTileThreads, V1 || (sizeof(T) == 8 && TRANS) ? 6 : 8)
+    batched_tile(mv_gemv_batched_args p, int group, int split)
 {
     extern __shared__ __align__(16) unsigned char tile_smem[];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
@@ -166,12 +173,12 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
     // packed problems (0), one run per problem (1, lda = m), or column by
     // column (2).
     const int mode = p.lda != p.m ? 2 : !p.y_array && p.stride_a == p.m * p.n ? 0 : 1;
-    // Mode 1 copies in chunks of cv elements: 16 bytes for float problems
-    // of 1 KiB or more; else one element at a time (measured, notes-batched
-    // 8: the per-problem 16-byte copies took 1.05-1.16x the time of single
-    // copies in double at every size and in float below 16 x 16, where a
-    // problem's head and tail slots are much of its copies).
-    const int cv = sizeof(T) == 4 && mn >= 256 ? kVec<T> : 1;
+    // Mode 1 copies in chunks of cv elements: 16 bytes with V1; else one
+    // element at a time (measured, notes-batched 8: the per-problem 16-byte
+    // copies took 1.05-1.16x the time of single copies in double at every
+    // size and in float below 16 x 16, where a problem's head and tail
+    // slots are much of its copies).
+    constexpr int cv = V1 ? kVec<T> : 1;
     const int per = kTileThreads / split, part = threadIdx.x / per, ot = threadIdx.x % per;
     const double inv_mn = 1.0 / mn, inv_m = 1.0 / m, inv_len_x = 1.0 / len_x;
     const int slots_per = 2 * (cv - 1) + mn / cv;
@@ -216,7 +223,7 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
                     if (mode == 0) {
                         src = a_ptr[0] + it;
                         dst = As + it;
-                    } else if (mode == 1 && cv == 1) {
+                    } else if (mode == 1 && !V1) {
                         const int g = div_small(it, inv_mn), e = it - g * mn;
                         src = a_ptr[g] + e;
                         dst = as_base + size_t(g) * ps + e;
@@ -314,9 +321,14 @@ __global__ void __launch_bounds__(kTileThreads, 6) batched_tile(mv_gemv_batched_
 // and writes y; with several it writes each partial to the workspace
 // (ws[(b * len_y + o) * chunks + k]) and batched_finish folds them in the
 // same order, so the bits do not depend on the split.
+//
+// Float op T at most 40 registers (six blocks an SM): left to itself ptxas
+// takes 48 since the chunk loop came in, and five blocks an SM read 256 x
+// 256 and 512 x 512 problems 6-8 points slower (notes-batched 9). The
+// others as ptxas chooses (0: no minimum; a minimum makes them spill).
 template <typename T, bool TRANS>
-__global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_args p, int64_t per_part, int per_z,
-                                                               T *ws)
+__global__ void __launch_bounds__(kBlockThreads, sizeof(T) == 4 && TRANS ? 6 : 0)
+    batched_block(mv_gemv_batched_args p, int64_t per_part, int per_z, T *ws)
 {
     __shared__ T part[kBlockWarps][32];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
@@ -418,7 +430,15 @@ size_t tile_bytes(const mv_gemv_batched_args &p, int64_t group)
     return size_t(group) * (2 * sizeof(void *) + sizeof(int) + size_t(ps + len_x) * sizeof(T)) + kTileThreads * sizeof(T);
 }
 
-template <typename T, bool TRANS>
+// Whether batched_tile takes mode 1 in 16-byte copies (its V1): float
+// problems of 1 KiB or more, lda = m, not packed one after the other.
+template <typename T>
+bool tile_v1(const mv_gemv_batched_args &p)
+{
+    return sizeof(T) == 4 && p.m * p.n >= 256 && p.lda == p.m && (p.y_array || p.stride_a != p.m * p.n);
+}
+
+template <typename T, bool TRANS, bool V1>
 cudaError_t launch_tile(const mv_gemv_batched_args &p)
 {
     // G problems per block: the nearest to kTileTarget bytes of matrices
@@ -445,12 +465,22 @@ cudaError_t launch_tile(const mv_gemv_batched_args &p)
     const size_t bytes = tile_bytes<T>(p, group);
     if (bytes > kTileOptIn) {
         const cudaError_t e =
-            cudaFuncSetAttribute(batched_tile<T, TRANS>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kTileMax));
+            cudaFuncSetAttribute(batched_tile<T, TRANS, V1>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kTileMax));
         if (e != cudaSuccess)
             return e;
     }
-    batched_tile<T, TRANS><<<unsigned(blocks), kTileThreads, bytes, p.stream>>>(p, int(group), split);
+    batched_tile<T, TRANS, V1><<<unsigned(blocks), kTileThreads, bytes, p.stream>>>(p, int(group), split);
     return cudaGetLastError();
+}
+
+template <typename T, bool TRANS>
+cudaError_t launch_tile_any(const mv_gemv_batched_args &p)
+{
+    if constexpr (sizeof(T) == 4) {
+        if (tile_v1<T>(p))
+            return launch_tile<T, TRANS, true>(p);
+    }
+    return launch_tile<T, TRANS, false>(p);
 }
 
 template <typename T, bool TRANS>
@@ -503,8 +533,8 @@ cudaError_t launch(const mv_gemv_batched_args &p)
     const size_t lim = p.trans ? kTileMax : kTileMaxN;
     const bool tile = p.m * p.n <= int64_t(lim / sizeof(T)) && tile_bytes<T>(p, 1) <= lim;
     if (p.trans)
-        return tile ? launch_tile<T, true>(p) : launch_block<T, true>(p);
-    return tile ? launch_tile<T, false>(p) : launch_block<T, false>(p);
+        return tile ? launch_tile_any<T, true>(p) : launch_block<T, true>(p);
+    return tile ? launch_tile_any<T, false>(p) : launch_block<T, false>(p);
 }
 
 } // namespace

@@ -1,6 +1,28 @@
 #include "reference.h"
 
 #include <math.h>
+#include <string.h>
+
+double ref_binary16(uint16_t b)
+{
+    const int e = (b >> 10) & 0x1f, f = b & 0x3ff;
+    double v;
+    if (e == 0)
+        v = ldexp((double)f, -24); /* zero and subnormals */
+    else if (e == 31)
+        v = f ? (double)NAN : (double)INFINITY;
+    else
+        v = ldexp((double)(f | 0x400), e - 25);
+    return (b & 0x8000) ? -v : v;
+}
+
+double ref_bfloat16(uint16_t b)
+{
+    const uint32_t u = (uint32_t)b << 16;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return (double)f;
+}
 
 int64_t ref_index(int64_t k, int64_t len, int64_t inc)
 {

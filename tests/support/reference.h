@@ -25,4 +25,9 @@ double ref_tolerance(double unit_roundoff, int64_t len, double bound);
  * inc, from the lowest address (BLAS convention). */
 int64_t ref_index(int64_t k, int64_t len, int64_t inc);
 
+/* The exact value of an IEEE binary16 (1 sign, 5 exponent bits with bias
+ * 15, 10 fraction bits) and of a bfloat16 (the top 16 bits of a float). */
+double ref_binary16(uint16_t bits);
+double ref_bfloat16(uint16_t bits);
+
 #endif
