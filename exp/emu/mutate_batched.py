@@ -3,7 +3,8 @@ muts = {
  # batched_tile
  'tile_group_tail': ("p.batch_count - b0 < group ? p.batch_count - b0 : group", "group"),
  'tile_contig_stride': ("!p.y_array && p.stride_a == p.m * p.n ? 0 : 1", "!p.y_array ? 0 : 1"),
- 'tile_run_per_problem': ("src = a_ptr[g] + e;", "src = a_ptr[0] + e;"),
+ 'tile_run_per_problem': ("e = it - g * mn;\n                        src = a_ptr[g] + e;", "e = it - g * mn;\n                        src = a_ptr[0] + e;"),
+ 'tile_p_run_per_problem': ("continue;\n                        src = a_ptr[g] + e;", "continue;\n                        src = a_ptr[0] + e;"),
  'tile_load_bound': ("} else if (it < head + body + tail) {", "} else if (it <= head + body + tail) {"),
  'tile_no_wait': ("            cp_async_wait_all();\n", ""),
  'tile_vec_shift': ("As = as_base + mis;", "As = as_base;"),
@@ -15,7 +16,7 @@ muts = {
  'tile_vec_index': ("it - body + body * kVec<T>", "it + body * kVec<T>"),
  'tile_vec_mis': ("uint64_t(b0) * uint64_t(mn)) % kVec<T>", "uint64_t(mn)) % kVec<T>"),
  'tile_row_of_col': ("src = a_ptr[g] + int64_t(j) * p.lda + i;", "src = a_ptr[g] + int64_t(j) * p.m + i;"),
- 'tile_no_first_bar': ("kVec<T>);\n            }\n            __syncthreads();", "kVec<T>);\n            }"),
+ 'tile_no_first_bar': ("% cv);\n            }\n            __syncthreads();", "% cv);\n            }"),
  'tile_no_last_bar': ("                store_output(q.y + int64_t(k) * p.incy, alpha, acc, beta);\n            }\n        }\n        __syncthreads();", "                store_output(q.y + int64_t(k) * p.incy, alpha, acc, beta);\n            }\n        }"),
  'tile_x_inc': ("src = x_ptr[g] + int64_t(k) * p.incx;", "src = x_ptr[g] + int64_t(k);"),
  'tile_x_dest': ("dst = xs + fx;", "dst = xs + fx + 1;"),

@@ -145,12 +145,13 @@ __device__ __forceinline__ void cp_async_wait_all()
 // only: the bits of a problem are those of the same problem alone.
 //
 // V1: mode 1 (below) in 16-byte copies, for float problems of 1 KiB or
-// more; its slot arithmetic takes 40 registers (six blocks an SM), where
-// the other instantiation keeps 32 and eight blocks an SM, which the
-// smallest problems need (notes-batched 9); double op T takes 40 either
-// way (at 32 it spills).
-template <typename T, bool TRANS, bool V1>
-__global__ void __launch_bounds__(kTileThreads, V1 || (sizeof(T) == 8 && TRANS) ? 6 : 8)
+// more. MINB: blocks an SM the registers must allow, 6 (40 registers) or 8
+// (32). Measured (notes-batched 9): packed groups (mode 0, 16-byte
+// copies) and V1 run faster at six (float 8 x 8 to 48 x 48 91-92% of the
+// read bandwidth against 80-84% at eight), one-element copies (mode 1 of
+// small problems, mode 2) at eight; double op T spills at 32 registers.
+template <typename T, bool TRANS, bool V1, int MINB>
+__global__ void __launch_bounds__(kTileThreads, MINB)
     batched_tile(mv_gemv_batched_args p, int group, int split)
 {
     extern __shared__ __align__(16) unsigned char tile_smem[];
@@ -321,14 +322,9 @@ __global__ void __launch_bounds__(kTileThreads, V1 || (sizeof(T) == 8 && TRANS) 
 // and writes y; with several it writes each partial to the workspace
 // (ws[(b * len_y + o) * chunks + k]) and batched_finish folds them in the
 // same order, so the bits do not depend on the split.
-//
-// Float op T at most 40 registers (six blocks an SM): left to itself ptxas
-// takes 48 since the chunk loop came in, and five blocks an SM read 256 x
-// 256 and 512 x 512 problems 6-8 points slower (notes-batched 9). The
-// others as ptxas chooses (0: no minimum; a minimum makes them spill).
 template <typename T, bool TRANS>
-__global__ void __launch_bounds__(kBlockThreads, sizeof(T) == 4 && TRANS ? 6 : 0)
-    batched_block(mv_gemv_batched_args p, int64_t per_part, int per_z, T *ws)
+__global__ void __launch_bounds__(kBlockThreads) batched_block(mv_gemv_batched_args p, int64_t per_part, int per_z,
+                                                               T *ws)
 {
     __shared__ T part[kBlockWarps][32];
     const T alpha = load_scalar<T>(p.alpha), beta = load_scalar<T>(p.beta);
@@ -438,7 +434,7 @@ bool tile_v1(const mv_gemv_batched_args &p)
     return sizeof(T) == 4 && p.m * p.n >= 256 && p.lda == p.m && (p.y_array || p.stride_a != p.m * p.n);
 }
 
-template <typename T, bool TRANS, bool V1>
+template <typename T, bool TRANS, bool V1, int MINB>
 cudaError_t launch_tile(const mv_gemv_batched_args &p)
 {
     // G problems per block: the nearest to kTileTarget bytes of matrices
@@ -465,11 +461,12 @@ cudaError_t launch_tile(const mv_gemv_batched_args &p)
     const size_t bytes = tile_bytes<T>(p, group);
     if (bytes > kTileOptIn) {
         const cudaError_t e =
-            cudaFuncSetAttribute(batched_tile<T, TRANS, V1>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kTileMax));
+            cudaFuncSetAttribute(batched_tile<T, TRANS, V1, MINB>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 int(kTileMax));
         if (e != cudaSuccess)
             return e;
     }
-    batched_tile<T, TRANS, V1><<<unsigned(blocks), kTileThreads, bytes, p.stream>>>(p, int(group), split);
+    batched_tile<T, TRANS, V1, MINB><<<unsigned(blocks), kTileThreads, bytes, p.stream>>>(p, int(group), split);
     return cudaGetLastError();
 }
 
@@ -478,9 +475,13 @@ cudaError_t launch_tile_any(const mv_gemv_batched_args &p)
 {
     if constexpr (sizeof(T) == 4) {
         if (tile_v1<T>(p))
-            return launch_tile<T, TRANS, true>(p);
+            return launch_tile<T, TRANS, true, 6>(p);
     }
-    return launch_tile<T, TRANS, false>(p);
+    const bool packed = p.lda == p.m && !p.y_array && p.stride_a == p.m * p.n;  // mode 0
+    if constexpr (sizeof(T) == 8 && TRANS)
+        return launch_tile<T, TRANS, false, 6>(p);
+    else
+        return packed ? launch_tile<T, TRANS, false, 6>(p) : launch_tile<T, TRANS, false, 8>(p);
 }
 
 template <typename T, bool TRANS>
