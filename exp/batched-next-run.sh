@@ -8,13 +8,8 @@
 # usage: exp/batched-next-run.sh [SECONDS]
 set -u
 t0=$(date +%s); budget=${1:-540}
-export PATH=$PATH:/usr/local/cuda/bin
 left() { echo $(( budget - ($(date +%s) - t0) )); }
-prefix=$PWD/.deps/root; rm -rf $prefix; mkdir -p $prefix
-for d in .deps/*.deb; do dpkg-deb -x $d $prefix; done
-lib=$(find $prefix -name libcmocka.so | head -1)
-conf() { cmake -S $1 -B $2 -G Ninja -DCMAKE_BUILD_TYPE=Release -DMATVEC_BUILD_TESTS=ON -DMATVEC_BUILD_PYTHON=OFF \
-  -DCMAKE_CUDA_ARCHITECTURES=90-real -DCMOCKA_INCLUDE_DIR=$prefix/usr/include -DCMOCKA_LIBRARY=$lib; }
+. exp/device-env.sh
 rm -rf /tmp/src48 && mkdir /tmp/src48 && cp -r CMakeLists.txt cmake include src tools tests examples python pyproject.toml /tmp/src48/
 sed -i 's/constexpr size_t kTileMax = 96 \* 1024;/constexpr size_t kTileMax = 48 * 1024;/' /tmp/src48/src/gemv/gemv_batched.cu
 grep -c 'kTileMax = 48' /tmp/src48/src/gemv/gemv_batched.cu

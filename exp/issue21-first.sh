@@ -8,13 +8,9 @@
 # usage: exp/issue21-first.sh [SECONDS]
 set -u
 t0=$(date +%s); budget=${1:-540}
-export PATH=$PATH:/usr/local/cuda/bin
 left() { echo $(( budget - ($(date +%s) - t0) )); }
-prefix=$PWD/.deps/root; rm -rf $prefix; mkdir -p $prefix
-for d in .deps/*.deb; do dpkg-deb -x $d $prefix; done
-lib=$(find $prefix -name libcmocka.so | head -1)
-cmake -S . -B bt -G Ninja -DCMAKE_BUILD_TYPE=Release -DMATVEC_BUILD_TESTS=ON -DMATVEC_BUILD_PYTHON=OFF \
-  -DCMAKE_CUDA_ARCHITECTURES=90-real -DCMOCKA_INCLUDE_DIR=$prefix/usr/include -DCMOCKA_LIBRARY=$lib > $OUT/b.txt 2>&1 \
+. exp/device-env.sh
+conf . bt > $OUT/b.txt 2>&1 \
   && cmake --build bt -j --target test_gemv_batched test_gemv_ex test_api_host mvbench >> $OUT/b.txt 2>&1
 echo "build rc=$? $(( $(date +%s) - t0 )) s"; grep -m3 -B2 -A3 "error" $OUT/b.txt
 export LD_LIBRARY_PATH=$(dirname $lib)

@@ -7,14 +7,10 @@
 # Output under $OUT. usage: exp/issue22-first.sh [SECONDS]
 set -u
 t0=$(date +%s); budget=${1:-560}
-export PATH=$PATH:/usr/local/cuda/bin
 el() { echo $(( $(date +%s) - t0 )); }
 left() { echo $(( budget - $(el) )); }
-prefix=$PWD/.deps/root; rm -rf $prefix; mkdir -p $prefix
-for d in .deps/*.deb; do dpkg-deb -x $d $prefix; done
-lib=$(find $prefix -name libcmocka.so | head -1)
-cmake -S . -B bt -G Ninja -DCMAKE_BUILD_TYPE=Release -DMATVEC_BUILD_TESTS=ON -DMATVEC_BUILD_PYTHON=OFF \
-  -DCMAKE_CUDA_ARCHITECTURES=90-real -DCMOCKA_INCLUDE_DIR=$prefix/usr/include -DCMOCKA_LIBRARY=$lib > $OUT/b.txt 2>&1 \
+. exp/device-env.sh
+conf . bt > $OUT/b.txt 2>&1 \
   && cmake --build bt -j >> $OUT/b.txt 2>&1
 echo "build rc=$? $(el) s"; grep -m5 -B2 -A3 "error" $OUT/b.txt
 export LD_LIBRARY_PATH=$(dirname $lib)
