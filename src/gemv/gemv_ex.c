@@ -128,6 +128,7 @@ mv_status mv_gemv_ex(mv_handle h, mv_operation trans, int64_t m, int64_t n, cons
     a.incy = incy;
     a.stream = h->stream;
     a.sm_count = h->sm_count;
+    a.pdl = h->cc_major >= 9;
     a.ws = h->split_ws;
     a.ws_bytes = h->split_ws_bytes;
     return mv_launched(h, fn, mv_gemv_ex_launch(&a));

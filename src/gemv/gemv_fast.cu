@@ -1003,7 +1003,16 @@ cudaError_t launch_t(const mv_gemv_args &args)
             pred_tail = true;
         }
     }
-    const dim3 grid(unsigned(use.blocks_n < kMaxBlocks ? use.blocks_n : kMaxBlocks), unsigned(use.sp.splits));
+    // Where the column blocks make more than a wave and the rows are not
+    // split, one wave of blocks loops over them (the kernel's grid-stride
+    // loop): a block's start and exit (scalars, set-up, the reduction's
+    // barriers) leave its SM slot without loads in flight, a looping block
+    // goes straight on to its next columns. Same sums, same bits. Entry 32
+    // of docs/notes-gemv.md (H200): 0.980-0.991x the time from 16 MiB.
+    int64_t grid_x = use.blocks_n;
+    if (use.sp.splits == 1 && grid_x > use.want)
+        grid_x = use.want;
+    const dim3 grid(unsigned(grid_x < kMaxBlocks ? grid_x : kMaxBlocks), unsigned(use.sp.splits));
     return launch_kernel(a, pred_tail ? gemv_tiled_t<T, V, true> : gemv_tiled_t<T, V, false>, grid, a.m, a.n,
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, use.log_p, use.sp);

@@ -118,6 +118,7 @@ typedef struct {
     mv_scalar alpha, beta;   /* float; in host mode never alpha == 0 with beta == 1 */
     cudaStream_t stream;
     int sm_count;
+    int pdl;                 /* 1: programmatic dependent launches (compute capability 9.0+) */
     void *ws;                /* the handle's split workspace: partial sums */
     size_t ws_bytes;
 } mv_gemv_ex_args;
