@@ -33,6 +33,11 @@ mv_span mv_bytes_span(const char *name, const void *p, size_t bytes)
     return (mv_span){name, (uintptr_t)p, (uintptr_t)p + bytes};
 }
 
+mv_span mv_scalar_span(mv_handle h, const char *name, const void *p, size_t size)
+{
+    return h->pointer_mode == MV_POINTER_MODE_DEVICE ? mv_bytes_span(name, p, size) : (mv_span){0};
+}
+
 typedef CUresult (*address_range_fn)(CUdeviceptr *base, size_t *size, CUdeviceptr ptr);
 
 /* cuMemGetAddressRange from the driver the runtime loaded (NULL if it

@@ -97,6 +97,10 @@ MV_INTERNAL mv_span mv_vector_span(const char *name, const void *p, int64_t len,
 MV_INTERNAL mv_span mv_matrix_span(const char *name, const void *p, int64_t rows, int64_t cols, int64_t ld,
                                    size_t size);
 MV_INTERNAL mv_span mv_bytes_span(const char *name, const void *p, size_t bytes);
+/* A scalar argument's `size` bytes at p where the handle reads scalars from
+ * device memory (MV_POINTER_MODE_DEVICE); else nothing (host values are
+ * not device operands). */
+MV_INTERNAL mv_span mv_scalar_span(mv_handle h, const char *name, const void *p, size_t size);
 
 /* Before a call launches anything: the handle is bound to a device
  * (MV_ERR_NO_DEVICE if detached) and that device is the current one

@@ -88,13 +88,12 @@ mv_status mv_gemm_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     if ((st = mv_check_operands(h, fn, dtype, k == 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads_ab,
                                 &unchanged)) != MV_SUCCESS || unchanged)
         return st;
-    const int dev_scalars = h->pointer_mode == MV_POINTER_MODE_DEVICE;
     const mv_span spans[] = {
         reads_ab ? mv_matrix_span("A", A, a_n ? m : k, a_n ? k : m, lda, size) : (mv_span){0},
         reads_ab ? mv_matrix_span("B", B, b_n ? k : n, b_n ? n : k, ldb, size) : (mv_span){0},
         mv_matrix_span("C", C, m, n, ldc, size),
-        dev_scalars ? mv_bytes_span("alpha", alpha, size) : (mv_span){0},
-        dev_scalars ? mv_bytes_span("beta", beta, size) : (mv_span){0},
+        mv_scalar_span(h, "alpha", alpha, size),
+        mv_scalar_span(h, "beta", beta, size),
     };
     if ((st = mv_check_ready(h, fn, spans, 5)) != MV_SUCCESS)
         return st;

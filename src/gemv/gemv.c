@@ -51,13 +51,12 @@ mv_status mv_gemv_prepare(mv_handle h, const char *fn, mv_dtype dtype, mv_operat
     st = mv_check_operands(h, fn, dtype, 0, &ops, alpha, beta, &args->alpha, &args->beta, &reads, &unchanged);
     if (st != MV_SUCCESS || unchanged)
         return st;
-    const int dev_scalars = h->pointer_mode == MV_POINTER_MODE_DEVICE;
     const mv_span spans[] = {
         reads ? mv_matrix_span("A", A, m, n, lda, size) : (mv_span){0},
         reads ? mv_vector_span("x", x, len_x, incx, size) : (mv_span){0},
         mv_vector_span("y", y, len_y, incy, size),
-        dev_scalars ? mv_bytes_span("alpha", alpha, size) : (mv_span){0},
-        dev_scalars ? mv_bytes_span("beta", beta, size) : (mv_span){0},
+        mv_scalar_span(h, "alpha", alpha, size),
+        mv_scalar_span(h, "beta", beta, size),
     };
     if ((st = mv_check_ready(h, fn, spans, 5)) != MV_SUCCESS)
         return st;

@@ -89,13 +89,12 @@ static mv_status run(mv_handle h, const char *fn, mv_dtype dtype, mv_gemv_batche
     if (st != MV_SUCCESS || unchanged)
         return st;
     const size_t size = dtype == MV_DTYPE_S ? sizeof(float) : sizeof(double);
-    const int dev_scalars = h->pointer_mode == MV_POINTER_MODE_DEVICE;
     const mv_span spans[] = {
         reads ? ax[0] : (mv_span){0},
         reads ? ax[1] : (mv_span){0},
         ax[2],
-        dev_scalars ? mv_bytes_span("alpha", alpha, size) : (mv_span){0},
-        dev_scalars ? mv_bytes_span("beta", beta, size) : (mv_span){0},
+        mv_scalar_span(h, "alpha", alpha, size),
+        mv_scalar_span(h, "beta", beta, size),
     };
     if ((st = mv_check_ready(h, fn, spans, 5)) != MV_SUCCESS)
         return st;

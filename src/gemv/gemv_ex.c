@@ -103,13 +103,12 @@ mv_status mv_gemv_ex(mv_handle h, mv_operation trans, int64_t m, int64_t n, cons
     st = mv_check_operands(h, fn, MV_DTYPE_S, 0, &ops, alpha, beta, &a.alpha, &a.beta, &reads, &unchanged);
     if (st != MV_SUCCESS || unchanged)
         return st;
-    const int dev_scalars = h->pointer_mode == MV_POINTER_MODE_DEVICE;
     const mv_span spans[] = {
         reads ? mv_matrix_span("A", A, m, n, lda, type_size(a_type)) : (mv_span){0},
         reads ? mv_vector_span("x", x, len_x, incx, type_size(x_type)) : (mv_span){0},
         mv_vector_span("y", y, len_y, incy, type_size(y_type)),
-        dev_scalars ? mv_bytes_span("alpha", alpha, sizeof(float)) : (mv_span){0},
-        dev_scalars ? mv_bytes_span("beta", beta, sizeof(float)) : (mv_span){0},
+        mv_scalar_span(h, "alpha", alpha, sizeof(float)),
+        mv_scalar_span(h, "beta", beta, sizeof(float)),
     };
     if ((st = mv_check_ready(h, fn, spans, 5)) != MV_SUCCESS)
         return st;

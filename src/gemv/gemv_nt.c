@@ -102,15 +102,14 @@ mv_status mv_gemv_nt_run(mv_handle h, mv_dtype dtype, int fused, int64_t m, int6
     if ((st = check_overlaps(h, fn, outs, nout, ins, 3)) != MV_SUCCESS)
         return st;
     /* The handle's device, and in checked mode every operand used. */
-    const int dev_scalars = h->pointer_mode == MV_POINTER_MODE_DEVICE;
     const mv_span used[] = {
         ins[0], ins[1], ins[2],
         nout > 0 ? outs[0] : (mv_span){0},
         nout > 1 ? outs[1] : (mv_span){0},
-        dev_scalars && !unchanged_y ? mv_bytes_span("alpha", alpha, size) : (mv_span){0},
-        dev_scalars && !unchanged_y ? mv_bytes_span("beta", beta, size) : (mv_span){0},
-        dev_scalars && !unchanged_z ? mv_bytes_span("gamma", gamma, size) : (mv_span){0},
-        dev_scalars && !unchanged_z ? mv_bytes_span("delta", delta, size) : (mv_span){0},
+        !unchanged_y ? mv_scalar_span(h, "alpha", alpha, size) : (mv_span){0},
+        !unchanged_y ? mv_scalar_span(h, "beta", beta, size) : (mv_span){0},
+        !unchanged_z ? mv_scalar_span(h, "gamma", gamma, size) : (mv_span){0},
+        !unchanged_z ? mv_scalar_span(h, "delta", delta, size) : (mv_span){0},
     };
     if ((st = mv_check_ready(h, fn, used, 9)) != MV_SUCCESS)
         return st;
