@@ -53,4 +53,27 @@ int blocks_per_sm()
     return n;
 }
 
+// kernel<<<grid, threads, 0, stream>>>(args...), as a programmatic
+// dependent launch where asked (pdl: compute capability 9.0+; every kernel
+// launched so starts with griddepcontrol.wait, gemv_common.cuh's
+// pdl_begin): its launch overlaps the end of the kernel before it in the
+// stream. Returns CUDA's error code and clears the one a failed launch left.
+template <typename... P, typename... Args>
+cudaError_t launch_pdl(cudaStream_t stream, bool pdl, void (*kernel)(P...), dim3 grid, unsigned threads, Args... args)
+{
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = grid;
+    cfg.blockDim = dim3(threads);
+    cfg.dynamicSmemBytes = 0;
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = pdl ? 1 : 0;
+    const cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, static_cast<P>(args)...);
+    const cudaError_t last = cudaGetLastError();
+    return err != cudaSuccess ? err : last;
+}
+
 }  // namespace mv

@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/device.cuh"
 #include "gemv/gemv_common.cuh"
 #include "gemv/gemv_kernels.h"
 
@@ -314,21 +315,6 @@ int64_t ceil_div(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-// Blocks of a kernel resident on one SM, asked once per kernel.
-template <auto kernel>
-int64_t blocks_per_sm()
-{
-    static const int per_sm = [] {
-        int b = 0;
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kernel, kThreads, 0) != cudaSuccess) {
-            (void)cudaGetLastError();
-            b = 2;
-        }
-        return b > 0 ? b : 1;
-    }();
-    return per_sm;
-}
-
 // kernel<<<grid, kThreads, 0, p.stream>>>(args...), as a programmatic
 // dependent launch where the device has them (p.pdl): its launch overlaps
 // the end of the kernel before it, and pdl_begin holds it until that one
@@ -336,18 +322,7 @@ int64_t blocks_per_sm()
 template <typename... P, typename... Args>
 cudaError_t launch(const mv_gemv_ex_args &p, void (*kernel)(P...), dim3 grid, Args... args)
 {
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = grid;
-    cfg.blockDim = dim3(kThreads);
-    cfg.stream = p.stream;
-    cfg.attrs = attr;
-    cfg.numAttrs = p.pdl ? 1 : 0;
-    const cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, static_cast<P>(args)...);
-    const cudaError_t last = cudaGetLastError();  // clears the error a failed launch left
-    return err != cudaSuccess ? err : last;
+    return mv::launch_pdl(p.stream, p.pdl != 0, kernel, grid, kThreads, args...);
 }
 
 // The parts' partial sums, added by ex_finish in part order.
@@ -399,7 +374,7 @@ cudaError_t launch_typed(const mv_gemv_ex_args &p)
     while (log_tx < 6 && (int64_t(8) << log_tx) < p.m)
         ++log_tx;
     const int64_t tiles = ceil_div(p.m, int64_t(8) << log_tx);
-    const int64_t want = blocks_per_sm<ex_n<TA, TX, TY, VEC>>() * sms;
+    const int64_t want = mv::blocks_per_sm<ex_n<TA, TX, TY, VEC>, kThreads>() * sms;
     const int64_t round_cols = int64_t(kRound) * (kThreads >> log_tx);
     const int64_t parts = plan_parts(p, tiles, want, p.m, p.n, 2 * round_cols, 1, true, &per_part);
     float *ws = parts > 1 ? static_cast<float *>(p.ws) : nullptr;

@@ -9,6 +9,7 @@
 // partial[0..S-1] in a fixed order, writes y and sets the counter back to 0.
 #pragma once
 
+#include "core/device.cuh"
 #include "gemv_common.cuh"
 
 namespace mv {
@@ -313,19 +314,7 @@ template <typename... P, typename... Args>
 cudaError_t launch_kernel_threads(const mv_gemv_args &a, void (*kernel)(P...), dim3 grid, unsigned threads,
                                   Args... args)
 {
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = grid;
-    cfg.blockDim = dim3(threads);
-    cfg.dynamicSmemBytes = 0;
-    cfg.stream = a.stream;
-    cfg.attrs = attr;
-    cfg.numAttrs = a.pdl ? 1 : 0;
-    const cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, static_cast<P>(args)...);
-    const cudaError_t last = cudaGetLastError();  // clears the error the failed launch left
-    return err != cudaSuccess ? err : last;
+    return launch_pdl(a.stream, a.pdl != 0, kernel, grid, threads, args...);
 }
 
 // The same in blocks of kThreads, as every kernel but gemv_thin_n_wide.
@@ -356,15 +345,7 @@ inline int64_t sm_count_of(const mv_gemv_args &a)
 template <auto kernel>
 int64_t wave_blocks(const mv_gemv_args &a)
 {
-    static const int per_sm = [] {
-        int blocks = 0;
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, 0) != cudaSuccess) {
-            (void)cudaGetLastError();
-            blocks = 2;
-        }
-        return blocks > 0 ? blocks : 1;
-    }();
-    return sm_count_of(a) * per_sm;
+    return sm_count_of(a) * blocks_per_sm<kernel, kThreads>();
 }
 
 // Splits of a reduction of len elements over tiles output tiles: about one
