@@ -569,6 +569,68 @@ static void test_repeatable(void **state)
         }
 }
 
+/* Captured into a CUDA graph on a stream of its own (the part kernels and
+ * the finish are programmatic dependent launches), two replays compute
+ * the bits a direct call does; shapes whose sums are split into parts. */
+static void test_graph_capture(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(75);
+    const int64_t shapes[][2] = {{4001, 1003}, {1003, 4001}, {33, small_mode() ? 2001 : 20001}};
+    const size_t picks[] = {4, 3};  /* bf16 throughout; fp16 A with float x and y */
+    cudaStream_t s;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CHECK_MV(h, mv_set_stream(h, s));
+    for (size_t p = 0; p < sizeof picks / sizeof picks[0]; ++p)
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)
+            for (int t = 0; t < 2; ++t) {
+                const ex_case c = make_case(picks[p], t ? MV_OP_T : MV_OP_N, shapes[k][0], shapes[k][1], 1.5, 0.0);
+                const int64_t len_y = t ? c.n : c.m, len_x = t ? c.m : c.n;
+                const size_t sa = (size_t)(c.lda * c.n), by = (size_t)len_y * type_size(c.yt);
+                double *A = host_values(&r, c.at, sa, 0), *x = host_values(&r, c.xt, (size_t)len_x, 0);
+                double *y = host_values(&r, c.yt, (size_t)len_y, 1);
+                unsigned char *rA = encode(c.at, A, sa), *rx = encode(c.xt, x, (size_t)len_x);
+                unsigned char *ry = encode(c.yt, y, (size_t)len_y);
+                unsigned char *dA = dev_put_raw(rA, sa * type_size(c.at));
+                unsigned char *dx = dev_put_raw(rx, (size_t)len_x * type_size(c.xt)), *dy = dev_put_raw(ry, by);
+                CHECK_MV(h, call_ex(h, &c, dA, dx, dy, 0));
+                CHECK_CUDA(cudaStreamSynchronize(s));
+                unsigned char *direct = dev_get_raw(dy, by);
+                check_result(&c, A, x, y, ry, direct);
+                CHECK_CUDA(cudaMemcpy(dy, ry, by, cudaMemcpyHostToDevice));
+                cudaGraph_t g;
+                cudaGraphExec_t ge;
+                CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+                CHECK_MV(h, call_ex(h, &c, dA, dx, dy, 0));
+                CHECK_CUDA(cudaStreamEndCapture(s, &g));
+                CHECK_CUDA(cudaGraphInstantiate(&ge, g, 0));
+                for (int rep = 0; rep < 2; ++rep) {
+                    CHECK_CUDA(cudaGraphLaunch(ge, s));
+                    CHECK_CUDA(cudaStreamSynchronize(s));
+                    unsigned char *replayed = dev_get_raw(dy, by);
+                    if (memcmp(replayed, direct, by) != 0)
+                        fail_msg(EX_FMT ": replay %d of the captured call differs from the direct call", EX_ARGS(&c),
+                                 rep);
+                    free(replayed);
+                    CHECK_CUDA(cudaMemcpy(dy, ry, by, cudaMemcpyHostToDevice));
+                }
+                CHECK_CUDA(cudaGraphExecDestroy(ge));
+                CHECK_CUDA(cudaGraphDestroy(g));
+                free(direct);
+                CHECK_CUDA(cudaFree(dA));
+                CHECK_CUDA(cudaFree(dx));
+                CHECK_CUDA(cudaFree(dy));
+                free(rA);
+                free(rx);
+                free(ry);
+                free(A);
+                free(x);
+                free(y);
+            }
+    CHECK_MV(h, mv_set_stream(h, 0));
+    CHECK_CUDA(cudaStreamDestroy(s));
+}
+
 GPU_TEST_MAIN("gemv_ex",
               cmocka_unit_test(test_conversions),
               HANDLE_TEST(test_shapes),
@@ -576,4 +638,5 @@ GPU_TEST_MAIN("gemv_ex",
               HANDLE_TEST(test_scalar_rules),
               HANDLE_TEST(test_quick_returns),
               HANDLE_TEST(test_errors_change_nothing),
-              HANDLE_TEST(test_repeatable))
+              HANDLE_TEST(test_repeatable),
+              HANDLE_TEST(test_graph_capture))

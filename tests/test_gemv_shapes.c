@@ -488,6 +488,31 @@ static void test_flat_n(void **state)
     }
 }
 
+/* tiled-t-cols4 (src/gemv/gemv_fast.cu) over columns off a 16-byte
+ * boundary: columns longer than 64 KB, four of one alignment a block (c,
+ * c + period, ...: period 4 for float with odd lda, 2 for float lda = 2 mod
+ * 4 and for double with odd lda, 1 for A 1..3 elements into its
+ * allocation), the rows before their first 16-byte boundary one by one and
+ * the rest in 16-byte loads. The shapes make a wave of such blocks on a
+ * 132-SM GPU (the path is taken where they fill 3/4 of their waves), with
+ * a last group of fewer columns than 4 x period; x off the columns'
+ * alignment, a negative and a non-unit increment (x gathered first),
+ * beta != 0, alpha = 0 with NaN in A and x, the device pointer mode. */
+static void test_cols4_unaligned(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(11);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_T, 16411, 2105, 16411, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_T, 8209, 1581, 8209, 1, 1, 1.0, 0.5, 0, NULL, 0, 1}, 1},
+        {{DT_S, MV_OP_T, 16402, 2109, 16402, -1, 2, 0.5, -1.5, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 16400, 2110, 16400, 1, 1, -1.0, 0.25, 0, NULL, 1, 2}, 0},
+        {{DT_D, MV_OP_T, 8300, 1579, 8303, 2, -1, 2.0, 0.0, 0, NULL, 3, 0}, 0},
+        {{DT_S, MV_OP_T, 16411, 2105, 16413, 1, 1, 0.0, 0.5, 1, NULL, 2, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -498,4 +523,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_thin_tiles),
               HANDLE_TEST(test_any_shape),
               HANDLE_TEST(test_flat_t),
-              HANDLE_TEST(test_flat_n))
+              HANDLE_TEST(test_flat_n),
+              HANDLE_TEST(test_cols4_unaligned))

@@ -645,10 +645,21 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
 // bytes as its column of A. Two row chunks x four columns = eight vector
 // loads in flight per thread, like tiled-t. No split: launch_t takes this
 // path only when the four-column blocks alone fill a wave.
-template <typename T, int V>
+// Columns off a 16-byte boundary (lda not a multiple of V): column c starts
+// at the same place in its 16-byte line as column c + period (period =
+// 16 / gcd(lda * sizeof(T), 16) columns), so a block takes four such columns,
+// c, c + period, c + 2 period, c + 3 period (blocks cb = group * period + r
+// take the columns group * 4 period + r + period * t), reads the rows before
+// their first 16-byte boundary (fewer than V) one by one, and the rest in
+// 16-byte loads at the same rows of all four (Shifted; entry 34 of
+// docs/notes-gemv.md: scalar loads read such columns at ~70% of the read
+// bandwidth). Without Shifted the columns are consecutive and start on a
+// 16-byte boundary (V > 1) or are read one element at a time (V = 1).
+template <typename T, int V, bool Shifted>
 __global__ void __launch_bounds__(kThreads)
 gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x,
-                   int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+                   int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s,
+                   int period_arg)
 {
     pdl_begin();
     constexpr int K = 4, U = kUnroll / K;
@@ -660,17 +671,43 @@ gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
         scale_outputs_grid(y, incy, n, beta);
         return;
     }
-    const bool x_vec = V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     const int64_t step = int64_t(kThreads) * V;
-    for (int64_t cb = blockIdx.x; cb * K < n; cb += gridDim.x) {
-        // Columns past n read column n-1 again (in bounds) and are never stored.
-        const int64_t col0 = cb * K;
+    const bool x_vec0 = V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
+    const int period = Shifted ? period_arg : 1;
+    const int64_t blocks = (n + K * period - 1) / (K * period) * period;
+    for (int64_t cb = blockIdx.x; Shifted ? cb < blocks : cb * K < n; cb += gridDim.x) {
+        int64_t col0 = cb * K;
         const T *a[K];
+        int h = 0;  // rows before the columns' first 16-byte boundary
+        if constexpr (Shifted) {
+            const int64_t group = cb / period;
+            col0 = group * K * period + (cb - group * period);
+            if (col0 >= n)
+                continue;
+            // Columns past n read col0 again (same alignment, in bounds)
+            // and are never stored.
 #pragma unroll
-        for (int k = 0; k < K; ++k)
-            a[k] = A + (col0 + k < n ? col0 + k : n - 1) * lda;
+            for (int k = 0; k < K; ++k) {
+                const int64_t c = col0 + k * period;
+                a[k] = A + (c < n ? c : col0) * lda;
+            }
+            h = int((16 - reinterpret_cast<uintptr_t>(a[0]) % 16) % 16 / sizeof(T));
+        } else {
+            // Columns past n read column n-1 again (in bounds) and are
+            // never stored.
+#pragma unroll
+            for (int k = 0; k < K; ++k)
+                a[k] = A + (col0 + k < n ? col0 + k : n - 1) * lda;
+        }
+        const bool x_vec = Shifted ? V > 1 && incx == 1 && reinterpret_cast<uintptr_t>(x + h) % 16 == 0 : x_vec0;
         T acc[K] = {};
-        int64_t i = int64_t(threadIdx.x) * V;
+        if (Shifted && threadIdx.x < h && threadIdx.x < m) {
+            const T xe = x[int64_t(threadIdx.x) * incx];
+#pragma unroll
+            for (int k = 0; k < K; ++k)
+                acc[k] += a[k][threadIdx.x] * xe;
+        }
+        int64_t i = h + int64_t(threadIdx.x) * V;
         for (; i + (U - 1) * step + V <= m; i += U * step) {
             T v[U][K][V];
 #pragma unroll
@@ -713,11 +750,11 @@ gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
             for (int k = 0; k < K; ++k)
                 red[threadIdx.x / 32][k] = acc[k];
         __syncthreads();
-        if (threadIdx.x < K && col0 + threadIdx.x < n) {
+        if (threadIdx.x < K && col0 + threadIdx.x * period < n) {
             T total = T(0);
             for (int w = 0; w < kWarps; ++w)
                 total += red[w][threadIdx.x];
-            store_output(y + (col0 + threadIdx.x) * incy, alpha, total, beta);
+            store_output(y + (col0 + threadIdx.x * period) * incy, alpha, total, beta);
         }
         __syncthreads();  // red[] is reused by the next column group
     }
@@ -941,14 +978,34 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // Columns longer than L1 holds x (64 KB of x; L1 is 256 KB per SM
     // shared with the loads in flight), each a whole block's work, and
     // enough of them for a wave of four-column blocks: gemv_tiled_t_cols4.
-    const int64_t blocks4 = (a.n + 3) / 4;
-    if ((1 << log_p) == kThreads && a.m * int64_t(sizeof(T)) > (int64_t(64) << 10) &&
-        blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, Vec ? V : 1>>(a)) {
-        // Unaligned columns: scalar loads (eight in flight, not 4 x 8).
-        const dim3 grid(unsigned(blocks4 < kMaxBlocks ? blocks4 : kMaxBlocks));
-        return launch_kernel(a, gemv_tiled_t_cols4<T, Vec ? V : 1>, grid, a.m, a.n, static_cast<const T *>(a.A),
-                             a.lda, static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha,
-                             a.beta);
+    // Columns off a 16-byte boundary: four of one alignment a block, in
+    // 16-byte loads (period: see the kernel), where those blocks fill at
+    // least 3/4 of their waves' places; their loads are 1.1-1.25x as fast
+    // as the scalar ones, and a last wave of a few blocks costs them more
+    // than that (H200, entry 34 of docs/notes-gemv.md: double 12381 x 1662,
+    // 416 blocks on 396 places, 1.13x the time of tiled-t's many small
+    // blocks); else scalar loads (eight in flight, not 4 x 8).
+    if ((1 << log_p) == kThreads && a.m * int64_t(sizeof(T)) > (int64_t(64) << 10)) {
+        const auto cols4 = [&](auto kernel, int64_t blocks, int period) {
+            const dim3 grid(unsigned(blocks < kMaxBlocks ? blocks : kMaxBlocks));
+            return launch_kernel(a, kernel, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                                 static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha,
+                                 a.beta, period);
+        };
+        const int64_t blocks4 = (a.n + 3) / 4;
+        if (Vec && blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, V, false>>(a))
+            return cols4(gemv_tiled_t_cols4<T, V, false>, blocks4, 1);
+        if (!Vec) {
+            int period = 1;
+            while ((period * a.lda * int64_t(sizeof(T))) % 16 != 0)
+                period *= 2;
+            const int64_t shifted = (a.n + 4 * period - 1) / (4 * period) * period;
+            const int64_t want = wave_blocks<gemv_tiled_t_cols4<T, V, true>>(a);
+            if (shifted >= want && 4 * shifted >= 3 * ((shifted + want - 1) / want * want))
+                return cols4(gemv_tiled_t_cols4<T, V, true>, shifted, period);
+            if (blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, 1, false>>(a))
+                return cols4(gemv_tiled_t_cols4<T, 1, false>, blocks4, 1);
+        }
     }
     // Between one and four waves of column blocks, each thread's one round
     // of loads makes every block on an SM wait for its bytes at once, reduce
