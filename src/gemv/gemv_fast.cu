@@ -1028,7 +1028,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
         return double(blocks) / double((blocks + want - 1) / want * want);
     };
     const int log_p_max = log_p;
-    const auto plan = [&](int64_t want) {
+    const auto plan = [&](int64_t want, bool parts_ok) {
         int lp = log_p_max;
         const auto blocks_for_p = [&](int l) { return (a.n + (kThreads >> l) - 1) / (kThreads >> l); };
         int64_t blocks_n = blocks_for_p(lp);
@@ -1036,7 +1036,23 @@ cudaError_t launch_t(const mv_gemv_args &args)
             while (blocks_n > want && lp > 3)
                 blocks_n = blocks_for_p(--lp);
         const int64_t p = int64_t(1) << lp;
-        const Split sp = plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
+        Split sp = plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
+        // Long columns in blocks that fill under 90% of one wave (more than
+        // half of it, so plan_split keeps them whole): the SMs that hold a
+        // block more than the others set the time of a call whose blocks
+        // are all long (double 42630 x 1297: 325 blocks of 42 rounds on 528
+        // places, 1.18x cuBLAS's time on an H100). The rows are cut into the
+        // parts whose blocks fill their waves best (mv::wave_splits), each
+        // part four rounds or more; not for the predicated tail's three
+        // blocks per SM, whose fuller wave would then win over the
+        // one-at-a-time tail on fill alone (parts of three rounds lost
+        // 4-25% there: entry 35 of docs/notes-gemv.md).
+        const int64_t rounds = ((nvec + p - 1) / p + kUnroll - 1) / kUnroll;
+        if (parts_ok && sp.splits == 1 && blocks_n < want && fill_of(blocks_n, want) < 0.9) {
+            const int64_t parts = wave_splits(blocks_n, want, rounds / 4);
+            if (parts > 1)
+                sp = split_into(a, parts, blocks_n, a.m, a.n, V, sizeof(T), p);
+        }
         const double per_thread = double((sp.span + V - 1) / V) / double(p);
         return Plan{lp, blocks_n, want, sp, per_thread - kUnroll * std::floor(per_thread / kUnroll) >= 0.5};
     };
@@ -1051,10 +1067,10 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // Not where the three blocks per SM fill less of the last wave than
     // four do: double 14864 x 794 took 397 blocks, one past a wave of 396,
     // 1.37x cuBLAS's time (entry 28).
-    Plan use = plan(wave_blocks<gemv_tiled_t<T, V, false>>(a));
+    Plan use = plan(wave_blocks<gemv_tiled_t<T, V, false>>(a), true);
     bool pred_tail = false;
     if (use.long_tail) {
-        const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a));
+        const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false);
         if (three.long_tail && fill(three) >= fill(use) - 0.02) {
             use = three;
             pred_tail = true;

@@ -381,6 +381,25 @@ struct SplitPolicy {
 };
 constexpr SplitPolicy kDefaultSplit{3, 2};
 
+// The reduction of len elements cut into s parts (at most what cap_splits
+// allows) over tiles output tiles, each part's span a multiple of align; no
+// split where the workspace or the counters do not reach.
+Split split_into(const mv_gemv_args &a, int64_t s, int64_t tiles, int64_t len, int64_t len_y, int64_t align,
+                 size_t elem, int64_t finishers_per_output)
+{
+    Split sp{1, len, split_stride_for(elem, len_y), a.split_ws, a.split_counters};
+    if (!a.split_ws || tiles > a.split_counter_count)
+        return sp;
+    s = cap_splits(a, s, elem, sp.stride, finishers_per_output);
+    if (s < 2)
+        return sp;
+    int64_t span = (len + s - 1) / s;
+    span = (span + align - 1) / align * align;
+    sp.splits = (len + span - 1) / span;
+    sp.span = span;
+    return sp;
+}
+
 Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span,
                  int64_t align, size_t elem, int64_t finishers_per_output, SplitPolicy pol = kDefaultSplit)
 {
@@ -398,14 +417,7 @@ Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len
     int64_t s = want / tiles;
     const int64_t by_len = rounds / pol.rounds_per_split;
     s = s < by_len ? s : by_len;
-    s = cap_splits(a, s, elem, sp.stride, finishers_per_output);
-    if (s < 2)
-        return sp;
-    int64_t span = (len + s - 1) / s;
-    span = (span + align - 1) / align * align;
-    sp.splits = (len + span - 1) / span;
-    sp.span = span;
-    return sp;
+    return split_into(a, s, tiles, len, len_y, align, elem, finishers_per_output);
 }
 
 // The widest load this call can use: 16 bytes when A and every column start

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# scripts/gpu-verify into $OUT/v, then, if time is left, the op T shapes
+# whose plan entry 35's row parts change (and a few that they must not),
+# from main's carried build (build-bench/ab/mvbench-main) and the verified
+# build in turn (mvbench shape, cold, 5 rounds).
+# usage: exp/verify-parts.sh [SECONDS]   (carry .deps and build-bench)
+set -u
+t0=$(date +%s); budget=${1:-590}
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
+scripts/gpu-verify $OUT/v > $OUT/verify.txt 2>&1; echo "gpu-verify rc=$? $(( $(date +%s) - t0 )) s"
+tail -15 $OUT/verify.txt
+b=$PWD/build-gpu-verify/tools/mvbench/mvbench
+left() { echo $(( budget - ($(date +%s) - t0) )); }
+shapes="d:42630:1297 d:18002:1342 d:28204:615 d:42282:695 d:26116:632 d:14345:1230 d:80982:806 d:111768:282
+        d:157150:413 s:91206:1080 s:113807:546 s:121911:619 s:205786:274 s:53817:684 s:162049:351
+        d:29842:444 d:117328:425 d:8287:1393 s:212691:451"
+for rep in 1 2; do
+  for v in main head; do
+    bin=$b; [ $v = main ] && bin=build-bench/ab/mvbench-main
+    for c in $shapes; do
+      [ $(left) -lt 10 ] && break
+      IFS=: read dt m n <<< "$c"
+      $bin shape $m $n --dtype $dt --op T --variants default,cublas --rounds 5 --modes cold --out /tmp/ps 2>&1 \
+        | grep -E "^ *(default|cublas) " | awk -v s="$v $dt $m $n" '{print s, $1, $2}'
+    done
+  done
+done > $OUT/shapes.txt
+echo "shapes $(( $(date +%s) - t0 )) s"
+python3 - $OUT/shapes.txt <<'PY'
+import sys, collections, statistics
+t = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    b, dt, m, n, v, us = line.split()
+    t[(dt, int(m), int(n), v, b)].append(float(us))
+keys = sorted({k[:3] for k in t})
+print('shape            main us   head us  head/main  cuBLAS us  main/cuBLAS  head/cuBLAS')
+for k in keys:
+    if not t[k + ('default', 'head')] or not t[k + ('default', 'main')]:
+        continue
+    mm = statistics.median(t[k + ('default', 'main')]); pp = statistics.median(t[k + ('default', 'head')])
+    cb = statistics.median(t[k + ('cublas', 'main')] + t[k + ('cublas', 'head')])
+    print('%s %6d x %-6d %8.1f %8.1f %9.3f %10.1f %10.3f %10.3f' % (k[0], k[1], k[2], mm, pp, pp / mm, cb, mm / cb, pp / cb))
+PY
