@@ -513,6 +513,26 @@ static void test_cols4_unaligned(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-t with long columns whose blocks fill under 90% of a wave: the
+ * rows cut into parts that fill their waves (three here, on a 132-SM GPU),
+ * each part's sums finished by the tile's last block; columns on and off a
+ * 16-byte boundary (odd lda, A off its line: each part's head read one by
+ * one), x gathered (A of 64 MB or more with incx != 1), beta != 0, alpha =
+ * 0 with NaN in A and x, the device pointer mode. */
+static void test_tiled_t_row_parts(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(12);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_T, 22611, 1100, 22611, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_T, 16000, 1300, 16000, 1, 1, 1.0, 0.5, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_T, 16001, 1299, 16003, -2, 1, -0.5, 0.0, 0, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_T, 30000, 1100, 30001, 1, -1, 2.0, 1.5, 0, NULL, 3, 1}, 0},
+        {{DT_S, MV_OP_T, 22611, 1100, 22611, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -524,4 +544,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_any_shape),
               HANDLE_TEST(test_flat_t),
               HANDLE_TEST(test_flat_n),
-              HANDLE_TEST(test_cols4_unaligned))
+              HANDLE_TEST(test_cols4_unaligned),
+              HANDLE_TEST(test_tiled_t_row_parts))
