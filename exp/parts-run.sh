@@ -18,17 +18,5 @@ for rep in 1 2; do
     done
   done
 done > $OUT/shapes.txt
-python3 - $OUT/shapes.txt <<'PY'
-import sys, collections, statistics
-t = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    b, dt, m, n, v, us = line.split()
-    t[(dt, int(m), int(n), v, b)].append(float(us))
-keys = sorted({k[:3] for k in t})
-print('shape            main us  parts us  parts/main  cuBLAS us  main/cuBLAS  parts/cuBLAS')
-for k in keys:
-    mm = statistics.median(t[k + ('default', 'main')]); pp = statistics.median(t[k + ('default', 'parts')])
-    cb = statistics.median(t[k + ('cublas', 'main')] + t[k + ('cublas', 'parts')])
-    print('%s %6d x %-6d %8.1f %8.1f %9.3f %10.1f %10.3f %10.3f' % (k[0], k[1], k[2], mm, pp, pp / mm, cb, mm / cb, pp / cb))
-PY
+python3 exp/shapes-compare.py $OUT/shapes.txt main parts
 LAB=parts bash exp/cols4-run.sh $1 $2 | tail -22
