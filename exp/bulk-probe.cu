@@ -27,45 +27,16 @@
 
 #include <cublas_v2.h>
 
-#define CK(x)                                                                          \
-    do {                                                                               \
-        cudaError_t e_ = (x);                                                          \
-        if (e_ != cudaSuccess) {                                                       \
-            fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                   \
-        }                                                                              \
-    } while (0)
-#define CB(x)                                                                  \
-    do {                                                                       \
-        cublasStatus_t s_ = (x);                                               \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                     \
+#include "probe.cuh"
+
+#define CB(x)                                                                    \
+    do {                                                                         \
+        cublasStatus_t s_ = (x);                                                 \
+        if (s_ != CUBLAS_STATUS_SUCCESS) {                                       \
             fprintf(stderr, "%s:%d cuBLAS status %d\n", __FILE__, __LINE__, s_); \
-            exit(1);                                                           \
-        }                                                                      \
+            exit(1);                                                             \
+        }                                                                        \
     } while (0)
-
-__device__ float sink_v;
-
-template <int U>
-__global__ void __launch_bounds__(256) ldg_grid(const float4 *__restrict__ p, int64_t count)
-{
-    float acc = 0.f;
-    const int64_t stride = int64_t(gridDim.x) * blockDim.x;
-    int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    for (; i + (U - 1) * stride < count; i += U * stride) {
-        float4 v[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            v[u] = __ldg(p + i + u * stride);
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            acc += v[u].x + v[u].y + v[u].z + v[u].w;
-    }
-    for (; i < count; i += stride)
-        acc += __ldg(p + i).x;
-    if (acc == 1234.5f)
-        sink_v = acc;
-}
 
 template <int U>
 __global__ void __launch_bounds__(256) ldg_chunk(const float4 *__restrict__ p, int64_t count)
@@ -88,43 +59,6 @@ __global__ void __launch_bounds__(256) ldg_chunk(const float4 *__restrict__ p, i
 }
 
 // ---- cp.async.bulk ring ------------------------------------------------------
-
-__device__ __forceinline__ unsigned smem_addr(const void *p)
-{
-    return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
-
-__device__ __forceinline__ void mbar_init(uint64_t *bar, unsigned count)
-{
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count) : "memory");
-}
-
-__device__ __forceinline__ void mbar_expect_tx(uint64_t *bar, unsigned bytes)
-{
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
-                 : "memory");
-}
-
-__device__ __forceinline__ void bulk_copy(void *dst, const void *src, unsigned bytes, uint64_t *bar)
-{
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     smem_addr(dst)),
-                 "l"(src), "r"(bytes), "r"(smem_addr(bar))
-                 : "memory");
-}
-
-__device__ __forceinline__ void mbar_wait(uint64_t *bar, unsigned parity)
-{
-    asm volatile(
-        "{\n"
-        ".reg .pred p;\n"
-        "WAIT_%=:\n"
-        "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
-        "@!p bra WAIT_%=;\n"
-        "}\n" ::"r"(smem_addr(bar)),
-        "r"(parity)
-        : "memory");
-}
 
 // S slots of K KiB; chunk c (of K KiB) to block c mod gridDim.x. count16:
 // 16-byte vectors in the buffer (a multiple of K KiB / 16 here).
@@ -226,13 +160,13 @@ int main()
         CK(cudaMalloc(&y, (bytes / 4 / 16384 + 1) * 8 * sizeof(double)));
         CK(cudaMemset(x, 0, 16384 * 8 * sizeof(double)));
         printf("\n%zu MiB\n", bytes >> 20);
-        const double base = time_us([&] { ldg_grid<8><<<sms * 4, 256>>>(p, count); });
+        const double base = time_us([&] { read_grid<8><<<sms * 4, 256>>>(p, count); });
         auto row = [&](const char *name, double us) {
             printf("  %-28s %9.1f us %7.0f GB/s %6.1f%%\n", name, us, double(bytes) / (us * 1e3), 100.0 * base / us);
         };
         row("ldg-grid 8, 4 blocks/SM", base);
-        row("ldg-grid 8, 8 blocks/SM", time_us([&] { ldg_grid<8><<<sms * 8, 256>>>(p, count); }));
-        row("ldg-grid 4, 8 blocks/SM", time_us([&] { ldg_grid<4><<<sms * 8, 256>>>(p, count); }));
+        row("ldg-grid 8, 8 blocks/SM", time_us([&] { read_grid<8><<<sms * 8, 256>>>(p, count); }));
+        row("ldg-grid 4, 8 blocks/SM", time_us([&] { read_grid<4><<<sms * 8, 256>>>(p, count); }));
         row("ldg-chunk 8, 4 blocks/SM", time_us([&] { ldg_chunk<8><<<sms * 4, 256>>>(p, count); }));
         row("ldg-chunk 16, 4 blocks/SM", time_us([&] { ldg_chunk<16><<<sms * 4, 256>>>(p, count); }));
         row("bulk 4 x 16 KiB, 2/SM", time_bulk<4, 16>(p, count, sms, 2));

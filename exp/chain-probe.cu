@@ -31,24 +31,11 @@
 
 #include "bench_kernels.h"  // mvbench's read kernel: bench_read
 
-#define CK(x)                                                                                \
-    do {                                                                                     \
-        cudaError_t e_ = (x);                                                                \
-        if (e_ != cudaSuccess) {                                                             \
-            fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));      \
-            exit(1);                                                                         \
-        }                                                                                    \
-    } while (0)
+#include "probe.cuh"
 
 enum Mode { READ, REDUCE, RELAXED, FULL, FULLT, FULLTP, NMODES };
 static const char *mode_name[] = {"read", "reduce", "relaxed", "full", "fullT", "fullTP"};
 
-__device__ __forceinline__ uint64_t gtime()
-{
-    uint64_t t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
 
 // stamps, 8 per block: start, loads done, partials stored, counter back,
 // finish done, and in the last block the finish's steps (0 elsewhere).

@@ -16,55 +16,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CK(x)                                                                          \
-    do {                                                                               \
-        cudaError_t e_ = (x);                                                          \
-        if (e_ != cudaSuccess) {                                                       \
-            fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                   \
-        }                                                                              \
-    } while (0)
-
-__device__ float sink_v;
-
-__device__ __forceinline__ unsigned smem_addr(const void *p)
-{
-    return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void mbar_init(uint64_t *bar)
-{
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(bar)) : "memory");
-}
-__device__ __forceinline__ void mbar_expect_tx(uint64_t *bar, unsigned bytes)
-{
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void bulk_copy(void *dst, const void *src, unsigned bytes, uint64_t *bar)
-{
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     smem_addr(dst)),
-                 "l"(src), "r"(bytes), "r"(smem_addr(bar))
-                 : "memory");
-}
-__device__ __forceinline__ void mbar_wait(uint64_t *bar, unsigned parity)
-{
-    asm volatile(
-        "{\n"
-        ".reg .pred p;\n"
-        "W_%=:\n"
-        "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
-        "@!p bra W_%=;\n"
-        "}\n" ::"r"(smem_addr(bar)),
-        "r"(parity)
-        : "memory");
-}
-__device__ __forceinline__ uint64_t now_ns()
-{
-    uint64_t t;
-    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
-    return t;
-}
+#include "probe.cuh"
 
 enum { kInterleaved = 0, kRange = 1, kRange4 = 2 };
 
@@ -88,7 +40,7 @@ __global__ void __launch_bounds__(256) ring(const float4 *__restrict__ p, int64_
     uint64_t *bars = reinterpret_cast<uint64_t *>(smem + size_t(S) * kSlotVec * 16);
     const int64_t chunks = count16 / kVec, G = gridDim.x, b = blockIdx.x;
     if (threadIdx.x == 0)
-        times[2 * b] = now_ns();
+        times[2 * b] = gtime();
     // This block's chunks: j = 0 .. mine-1.
     int64_t mine, first = 0;
     if (Mode == kInterleaved) {
@@ -120,7 +72,7 @@ __global__ void __launch_bounds__(256) ring(const float4 *__restrict__ p, int64_
     const int64_t steps = Mode == kRange4 ? quarter * 4 : mine;
     if (threadIdx.x == 0) {
         for (int s = 0; s < S; ++s)
-            mbar_init(&bars[s]);
+            mbar_init(&bars[s], 1);
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
         for (int s = 0; s < S && s < steps; ++s)
             issue(s, s);
@@ -162,7 +114,7 @@ __global__ void __launch_bounds__(256) ring(const float4 *__restrict__ p, int64_
         sink_v = acc;
     __syncthreads();
     if (threadIdx.x == 0)
-        times[2 * b + 1] = now_ns();
+        times[2 * b + 1] = gtime();
 }
 
 static const float4 *g_xbuf;
@@ -212,25 +164,6 @@ static void run(const char *name, const float4 *p, int64_t count16, int sms, int
            double(bytes) / (t[3] * 1e3), 100.0 * base / t[3], spread, 100.0 * busy);
 }
 
-template <int U>
-__global__ void __launch_bounds__(256) ldg_grid(const float4 *__restrict__ p, int64_t count)
-{
-    float acc = 0.f;
-    const int64_t stride = int64_t(gridDim.x) * blockDim.x;
-    int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    for (; i + (U - 1) * stride < count; i += U * stride) {
-        float4 v[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            v[u] = __ldg(p + i + u * stride);
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            acc += v[u].x + v[u].y + v[u].z + v[u].w;
-    }
-    if (acc == 1234.5f)
-        sink_v = acc;
-}
-
 int main()
 {
     cudaDeviceProp prop;
@@ -254,7 +187,7 @@ int main()
         std::vector<double> t;
         for (int r = 0; r < 7; ++r) {
             CK(cudaEventRecord(a));
-            ldg_grid<8><<<sms * 4, 256>>>(p, count);
+            read_grid<8><<<sms * 4, 256>>>(p, count);
             CK(cudaEventRecord(e));
             CK(cudaEventSynchronize(e));
             float ms;

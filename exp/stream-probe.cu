@@ -19,37 +19,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CK(x)                                                                          \
-    do {                                                                               \
-        cudaError_t e_ = (x);                                                          \
-        if (e_ != cudaSuccess) {                                                       \
-            fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            exit(1);                                                                   \
-        }                                                                              \
-    } while (0)
-
-__device__ float sink_v;
-
-template <int U>
-__global__ void read_grid(const float4 *__restrict__ p, int64_t count)
-{
-    float acc = 0.f;
-    const int64_t stride = int64_t(gridDim.x) * blockDim.x;
-    int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    for (; i + (U - 1) * stride < count; i += U * stride) {
-        float4 v[U];
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            v[u] = __ldg(p + i + u * stride);
-#pragma unroll
-        for (int u = 0; u < U; ++u)
-            acc += v[u].x + v[u].y + v[u].z + v[u].w;
-    }
-    for (; i < count; i += stride)
-        acc += __ldg(p + i).x;
-    if (acc == 1234.5f)
-        sink_v = acc;
-}
+#include "probe.cuh"
 
 // Ranges of `unit` threads (32: a warp, 256: a block).
 template <int U, int UNIT>

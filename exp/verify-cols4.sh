@@ -5,12 +5,7 @@
 # (build-bench/ab/mvbench-main), one process each.
 # usage: exp/verify-cols4.sh [SECONDS]   (carry .deps and build-bench)
 set -u
-t0=$(date +%s); budget=${1:-590}
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
-scripts/gpu-verify $OUT/v > $OUT/verify.txt 2>&1; echo "gpu-verify rc=$? $(( $(date +%s) - t0 )) s"
-tail -15 $OUT/verify.txt
-b=$PWD/build-gpu-verify/tools/mvbench/mvbench
-left() { echo $(( budget - ($(date +%s) - t0) )); }
+. exp/verify-first.sh "${1:-590}"
 mkdir -p $OUT/csv/r-head $OUT/csv/r-main
 for v in head main; do
   bin=$b; [ $v = main ] && bin=build-bench/ab/mvbench-main

@@ -5,12 +5,7 @@
 # carried main build's (build-bench/ab/mvbench-main; one process each).
 # usage: exp/verify-ex.sh [SECONDS]   (carry .deps and build-bench)
 set -u
-t0=$(date +%s); budget=${1:-580}
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
-scripts/gpu-verify $OUT/v > $OUT/verify.txt 2>&1; echo "gpu-verify rc=$? $(( $(date +%s) - t0 )) s"
-tail -15 $OUT/verify.txt
-b=$PWD/build-gpu-verify/tools/mvbench/mvbench
-left() { echo $(( budget - ($(date +%s) - t0) )); }
+. exp/verify-first.sh "${1:-580}"
 [ $(left) -gt 40 ] && timeout $(left) $b ex --dtype both --op both --rounds 5 --out $OUT/csv/ex > $OUT/ex.txt 2>&1
 echo "ex rc=$? $(( $(date +%s) - t0 )) s"
 [ $(left) -gt 40 ] && timeout $(left) $b ex --dtype both --op both --random 24 --seed 11 --lda-pad 3 --rounds 5 \

@@ -5,12 +5,7 @@
 # build in turn (mvbench shape, cold, 5 rounds).
 # usage: exp/verify-parts.sh [SECONDS]   (carry .deps and build-bench)
 set -u
-t0=$(date +%s); budget=${1:-590}
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
-scripts/gpu-verify $OUT/v > $OUT/verify.txt 2>&1; echo "gpu-verify rc=$? $(( $(date +%s) - t0 )) s"
-tail -15 $OUT/verify.txt
-b=$PWD/build-gpu-verify/tools/mvbench/mvbench
-left() { echo $(( budget - ($(date +%s) - t0) )); }
+. exp/verify-first.sh "${1:-590}"
 shapes="d:42630:1297 d:18002:1342 d:28204:615 d:42282:695 d:26116:632 d:14345:1230 d:80982:806 d:111768:282
         d:157150:413 s:91206:1080 s:113807:546 s:121911:619 s:205786:274 s:53817:684 s:162049:351
         d:29842:444 d:117328:425 d:8287:1393 s:212691:451"
