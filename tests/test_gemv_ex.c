@@ -299,66 +299,96 @@ static double *host_values(rng_t *r, mv_datatype t, size_t count, int nan)
     return v;
 }
 
-/* Runs c with fresh data (y NaN where beta is 0, so a read shows; NaN in the
- * gaps of a strided y) and checks y, that A and x come back unchanged and,
- * for an all-float case, that mv_sgemv gives the same bits. *y_out (if
- * given) receives y's raw bytes (the caller frees). */
+/* One case's operands: fresh values on the host (y NaN where beta is 0, so a
+ * read shows; NaN in the gaps of a strided y), their raw encodings, and
+ * device copies; pA and px are A and x at the case's offsets. */
+typedef struct {
+    size_t sa, sx, sy, ba, bx, by;
+    double *A, *x, *y;
+    unsigned char *rA, *rx, *ry, *dA, *dx, *dy;
+    const unsigned char *pA, *px;
+} ex_data;
+
+static ex_data ex_data_make(const ex_case *c, rng_t *r)
+{
+    ex_data d;
+    const int64_t len_y = c->trans == MV_OP_T ? c->n : c->m, len_x = c->trans == MV_OP_T ? c->m : c->n;
+    d.sa = (size_t)(c->off_a + c->lda * c->n);
+    d.sx = (size_t)c->off_x + vector_span(len_x, c->incx);
+    d.sy = vector_span(len_y, c->incy);
+    d.ba = d.sa * type_size(c->at);
+    d.bx = d.sx * type_size(c->xt);
+    d.by = d.sy * type_size(c->yt);
+    d.A = host_values(r, c->at, d.sa, c->nan_in);
+    d.x = host_values(r, c->xt, d.sx, c->nan_in);
+    d.y = host_values(r, c->yt, d.sy, c->beta == 0.0);
+    for (size_t q = 0; q < d.sy; ++q)
+        if (q % (size_t)llabs(c->incy))
+            d.y[q] = (double)NAN;
+    d.rA = encode(c->at, d.A, d.sa);
+    d.rx = encode(c->xt, d.x, d.sx);
+    d.ry = encode(c->yt, d.y, d.sy);
+    d.dA = dev_put_raw(d.rA, d.ba);
+    d.dx = dev_put_raw(d.rx, d.bx);
+    d.dy = dev_put_raw(d.ry, d.by);
+    d.pA = d.dA + (size_t)c->off_a * type_size(c->at);
+    d.px = d.dx + (size_t)c->off_x * type_size(c->xt);
+    return d;
+}
+
+static void ex_data_free(ex_data *d)
+{
+    CHECK_CUDA(cudaFree(d->dA));
+    CHECK_CUDA(cudaFree(d->dx));
+    CHECK_CUDA(cudaFree(d->dy));
+    free(d->rA);
+    free(d->rx);
+    free(d->ry);
+    free(d->A);
+    free(d->x);
+    free(d->y);
+}
+
+/* Runs c with fresh data (ex_data_make) and checks y, that A and x come
+ * back unchanged and, for an all-float case, that mv_sgemv gives the same
+ * bits. *y_out (if given) receives y's raw bytes (the caller frees). */
 static void run_ex_keep(mv_handle h, const ex_case *c, rng_t *r, unsigned char **y_out)
 {
-    const int64_t len_y = c->trans == MV_OP_T ? c->n : c->m, len_x = c->trans == MV_OP_T ? c->m : c->n;
-    const size_t sa = (size_t)(c->off_a + c->lda * c->n), sx = (size_t)c->off_x + vector_span(len_x, c->incx);
-    const size_t sy = vector_span(len_y, c->incy);
-    const size_t ba = sa * type_size(c->at), bx = sx * type_size(c->xt), by = sy * type_size(c->yt);
-    double *A = host_values(r, c->at, sa, c->nan_in), *x = host_values(r, c->xt, sx, c->nan_in);
-    double *y = host_values(r, c->yt, sy, c->beta == 0.0);
-    for (size_t q = 0; q < sy; ++q)
-        if (q % (size_t)llabs(c->incy))
-            y[q] = (double)NAN;
-    unsigned char *rA = encode(c->at, A, sa), *rx = encode(c->xt, x, sx), *ry = encode(c->yt, y, sy);
-    unsigned char *dA = dev_put_raw(rA, ba), *dx = dev_put_raw(rx, bx), *dy = dev_put_raw(ry, by);
+    ex_data d = ex_data_make(c, r);
     const int all_float = c->at == MV_R_32F && c->xt == MV_R_32F && c->yt == MV_R_32F;
-    unsigned char *dy_s = all_float ? dev_put_raw(ry, by) : NULL;
-    const unsigned char *pA = dA + (size_t)c->off_a * type_size(c->at), *px = dx + (size_t)c->off_x * type_size(c->xt);
-    mv_status st = call_ex(h, c, pA, px, dy, 0);
+    unsigned char *dy_s = all_float ? dev_put_raw(d.ry, d.by) : NULL;
+    mv_status st = call_ex(h, c, d.pA, d.px, d.dy, 0);
     if (st != MV_SUCCESS)
         fail_msg(EX_FMT ": returned %s: %s", EX_ARGS(c), mv_status_string(st), mv_last_error(h));
     if (all_float) {
-        st = call_ex(h, c, pA, px, dy_s, 1);
+        st = call_ex(h, c, d.pA, d.px, dy_s, 1);
         if (st != MV_SUCCESS)
             fail_msg(EX_FMT ": mv_sgemv returned %s: %s", EX_ARGS(c), mv_status_string(st), mv_last_error(h));
     }
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaGetLastError());
-    unsigned char *oy = dev_get_raw(dy, by);
-    check_result(c, A + c->off_a, x + c->off_x, y, ry, oy);
+    unsigned char *oy = dev_get_raw(d.dy, d.by);
+    check_result(c, d.A + c->off_a, d.x + c->off_x, d.y, d.ry, oy);
     if (all_float) {
-        unsigned char *os = dev_get_raw(dy_s, by);
-        if (memcmp(os, oy, by) != 0)
+        unsigned char *os = dev_get_raw(dy_s, d.by);
+        if (memcmp(os, oy, d.by) != 0)
             fail_msg(EX_FMT ": differs from mv_sgemv", EX_ARGS(c));
         free(os);
         CHECK_CUDA(cudaFree(dy_s));
     }
-    unsigned char *back = dev_get_raw(dA, ba);
-    if (memcmp(back, rA, ba) != 0)
+    unsigned char *back = dev_get_raw(d.dA, d.ba);
+    if (memcmp(back, d.rA, d.ba) != 0)
         fail_msg(EX_FMT ": A was modified", EX_ARGS(c));
     free(back);
-    back = dev_get_raw(dx, bx);
-    if (memcmp(back, rx, bx) != 0)
+    back = dev_get_raw(d.dx, d.bx);
+    if (memcmp(back, d.rx, d.bx) != 0)
         fail_msg(EX_FMT ": x was modified", EX_ARGS(c));
     free(back);
     if (y_out)
         *y_out = oy;
     else
         free(oy);
-    CHECK_CUDA(cudaFree(dA));
-    CHECK_CUDA(cudaFree(dx));
-    CHECK_CUDA(cudaFree(dy));
-    free(rA);
-    free(rx);
-    free(ry);
-    free(A);
-    free(x);
-    free(y);
+    ex_data_free(&d);
 }
 
 static void run_ex(mv_handle h, const ex_case *c, rng_t *r)
@@ -585,47 +615,32 @@ static void test_graph_capture(void **state)
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k)
             for (int t = 0; t < 2; ++t) {
                 const ex_case c = make_case(picks[p], t ? MV_OP_T : MV_OP_N, shapes[k][0], shapes[k][1], 1.5, 0.0);
-                const int64_t len_y = t ? c.n : c.m, len_x = t ? c.m : c.n;
-                const size_t sa = (size_t)(c.lda * c.n), by = (size_t)len_y * type_size(c.yt);
-                double *A = host_values(&r, c.at, sa, 0), *x = host_values(&r, c.xt, (size_t)len_x, 0);
-                double *y = host_values(&r, c.yt, (size_t)len_y, 1);
-                unsigned char *rA = encode(c.at, A, sa), *rx = encode(c.xt, x, (size_t)len_x);
-                unsigned char *ry = encode(c.yt, y, (size_t)len_y);
-                unsigned char *dA = dev_put_raw(rA, sa * type_size(c.at));
-                unsigned char *dx = dev_put_raw(rx, (size_t)len_x * type_size(c.xt)), *dy = dev_put_raw(ry, by);
-                CHECK_MV(h, call_ex(h, &c, dA, dx, dy, 0));
+                ex_data d = ex_data_make(&c, &r);
+                CHECK_MV(h, call_ex(h, &c, d.pA, d.px, d.dy, 0));
                 CHECK_CUDA(cudaStreamSynchronize(s));
-                unsigned char *direct = dev_get_raw(dy, by);
-                check_result(&c, A, x, y, ry, direct);
-                CHECK_CUDA(cudaMemcpy(dy, ry, by, cudaMemcpyHostToDevice));
+                unsigned char *direct = dev_get_raw(d.dy, d.by);
+                check_result(&c, d.A, d.x, d.y, d.ry, direct);
+                CHECK_CUDA(cudaMemcpy(d.dy, d.ry, d.by, cudaMemcpyHostToDevice));
                 cudaGraph_t g;
                 cudaGraphExec_t ge;
                 CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-                CHECK_MV(h, call_ex(h, &c, dA, dx, dy, 0));
+                CHECK_MV(h, call_ex(h, &c, d.pA, d.px, d.dy, 0));
                 CHECK_CUDA(cudaStreamEndCapture(s, &g));
                 CHECK_CUDA(cudaGraphInstantiate(&ge, g, 0));
                 for (int rep = 0; rep < 2; ++rep) {
                     CHECK_CUDA(cudaGraphLaunch(ge, s));
                     CHECK_CUDA(cudaStreamSynchronize(s));
-                    unsigned char *replayed = dev_get_raw(dy, by);
-                    if (memcmp(replayed, direct, by) != 0)
+                    unsigned char *replayed = dev_get_raw(d.dy, d.by);
+                    if (memcmp(replayed, direct, d.by) != 0)
                         fail_msg(EX_FMT ": replay %d of the captured call differs from the direct call", EX_ARGS(&c),
                                  rep);
                     free(replayed);
-                    CHECK_CUDA(cudaMemcpy(dy, ry, by, cudaMemcpyHostToDevice));
+                    CHECK_CUDA(cudaMemcpy(d.dy, d.ry, d.by, cudaMemcpyHostToDevice));
                 }
                 CHECK_CUDA(cudaGraphExecDestroy(ge));
                 CHECK_CUDA(cudaGraphDestroy(g));
                 free(direct);
-                CHECK_CUDA(cudaFree(dA));
-                CHECK_CUDA(cudaFree(dx));
-                CHECK_CUDA(cudaFree(dy));
-                free(rA);
-                free(rx);
-                free(ry);
-                free(A);
-                free(x);
-                free(y);
+                ex_data_free(&d);
             }
     CHECK_MV(h, mv_set_stream(h, 0));
     CHECK_CUDA(cudaStreamDestroy(s));

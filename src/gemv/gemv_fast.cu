@@ -996,9 +996,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
         if (Vec && blocks4 >= wave_blocks<gemv_tiled_t_cols4<T, V, false>>(a))
             return cols4(gemv_tiled_t_cols4<T, V, false>, blocks4, 1);
         if (!Vec) {
-            int period = 1;
-            while ((period * a.lda * int64_t(sizeof(T))) % 16 != 0)
-                period *= 2;
+            const int period = int(Vec16<T>::width / lda_vec_gcd<T>(a.lda));
             const int64_t shifted = (a.n + 4 * period - 1) / (4 * period) * period;
             const int64_t want = wave_blocks<gemv_tiled_t_cols4<T, V, true>>(a);
             if (shifted >= want && 4 * shifted >= 3 * ((shifted + want - 1) / want * want))

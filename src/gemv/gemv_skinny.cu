@@ -768,10 +768,7 @@ bool launch_flat_n(const mv_gemv_args &a, cudaError_t *err)
     if (a.trans || a.lda < W || a.lda > int64_t(kFlatNMaxVecs) * W || (a.lda - a.m >= W && 8 * a.lda > 9 * a.m))
         return false;
     const int ld = int(a.lda);
-    int common = W;  // gcd(lda, W): W is a power of two
-    while (ld % common != 0)
-        common /= 2;
-    const int period = ld / common, active = kThreads / period * period;
+    const int period = ld / int(lda_vec_gcd<T>(a.lda)), active = kThreads / period * period;
     const int s = int(reinterpret_cast<uintptr_t>(a.A) % 16 / sizeof(T));
     const int64_t nvec = (s + (a.n - 1) * a.lda + a.m + W - 1) / W;
     const int64_t rounds = (nvec + active - 1) / active;

@@ -332,6 +332,19 @@ int log2_ceil(int64_t v)
     return l;
 }
 
+// gcd(lda, W) for the W-element 16-byte vector (W a power of two): the
+// columns of A repeat their place in a 16-byte line every W / gcd columns
+// (launch_t's tiled-t-cols4), and lda / gcd vectors hold a whole number of
+// columns (flat-n's period).
+template <typename T>
+int64_t lda_vec_gcd(int64_t lda)
+{
+    int64_t g = Vec16<T>::width;
+    while (lda % g != 0)
+        g /= 2;
+    return g;
+}
+
 // The handle's SM count, or an H100's where the handle could not tell.
 inline int64_t sm_count_of(const mv_gemv_args &a)
 {
