@@ -6,6 +6,7 @@
 # 7; unset: the rule), one process each, cuBLAS in every process.
 # usage: exp/ex-n-run.sh [RANDOM_COUNT]
 set -u
+for z in build-bench/ab/*.gz; do [ -e "$z" ] && gunzip -f "$z"; done  # carried gzipped: 64 MiB
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
 k=${1:-12}
 run() { # name binary env...
@@ -17,4 +18,5 @@ run() { # name binary env...
 }
 run main main X=1
 run rule lab X=1
+[ -n "${TWICE:-}" ] && { run main2 main X=1; run rule2 lab X=1; }
 for t in ${TXS:-6 8}; do run tx$t lab MV_LAB_EX_TX=$t; done

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+# A host model of the default GEMV dispatch's tiled paths (gemv_fast.cu:
+# launch_n and launch_t, for an H100: 132 SMs, blocks per SM from the
+# kernels' registers, tests/check-kernel-resources.sh), unit increments,
+# the handle's 8 MiB split workspace and 16384 counters. The skinny kernels
+# (gemv_skinny.cu) are flagged, not modelled. Kept beside the source by
+# hand: check a changed rule here before measuring it.
+#   exp/plan-model.py s|d N|T m n [lda] [A_offset_elements]
+#   import: plan(dtype, op, m, n, lda, off) -> dict
+import math, sys
+
+SMS = 132
+WS_BYTES, COUNTERS = 8 << 20, 16384
+K_THREADS, K_UNROLL = 256, 8
+# blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
+BPS = {'tiled_n': 4, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
+       'tiled_t': 4, 'tiled_t_pred': 3, 'cols4_vec': {4: 4, 2: 3}, 'cols4_shift': {4: 4, 2: 3},
+       'cols4_scalar': 4}
+
+
+def log2_ceil(v):
+    l = 0
+    while (1 << l) < v:
+        l += 1
+    return l
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def split_into(s, tiles, length, len_y, align, elem, fin):
+    W = 16 // elem
+    stride = cdiv(len_y, W) * W
+    if tiles > COUNTERS:
+        return 1, length
+    s = min(s, WS_BYTES // elem // stride, 64 * fin)
+    if s < 2:
+        return 1, length
+    span = cdiv(cdiv(length, s), align) * align
+    return cdiv(length, span), span
+
+
+def plan_split(want, tiles, length, len_y, min_span, align, elem, fin, pol=(3, 2)):
+    if tiles >= want or tiles > COUNTERS:
+        return 1, length
+    rounds = length // min_span
+    if rounds <= pol[0]:
+        return 1, length
+    s = min(want // tiles, rounds // pol[1])
+    return split_into(s, tiles, length, len_y, align, elem, fin)
+
+
+def wave_splits(blocks, wave, max_splits):
+    if blocks <= 0 or wave <= 0 or blocks >= wave or max_splits <= 1:
+        return 1
+    last = min(max_splits, 4 * wave // blocks)
+    fill = lambda s: blocks * s / (cdiv(blocks * s, wave) * wave)
+    best = max(fill(s) for s in range(1, last + 1))
+    for s in range(1, last + 1):
+        if fill(s) >= 0.98 * best:
+            return s
+    return 1
+
+
+BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
+
+
+def balance_splits(tiles, nbytes, max_splits, partial_bytes):
+    x1 = tiles / SMS
+    if tiles <= 0 or x1 >= 12:
+        return 1
+    s = min(math.ceil(12 / x1), max_splits)
+    if s < 2:
+        return 1
+    gain = nbytes / 3.0e6 * 0.5 * (1 / x1 - 1 / (x1 * s))
+    return s if gain > 1.5 + 2 * s * partial_bytes / 3.0e6 else 1
+
+
+def skinny(dt, op, m, n, lda, vec):
+    W = 16 // dt
+    if vec:
+        g = lda // W
+        if m % W == 0 and g <= 32 and g & (g - 1) == 0:
+            return 'short'
+        if n <= 64 and (op == 'N' or m >= 65536):
+            if op == 'T' or cdiv(m, 256 * W) >= SMS * 4:
+                return 'tall'
+        return None
+    if op == 'T':
+        if lda >= W and lda <= 96 * W and cdiv(m, W) <= 64 and not (lda - m >= W and 8 * lda > 9 * m):
+            return 'flat_t?'
+        return None
+    if lda >= W and not (lda - m >= W and 8 * lda > 9 * m) and lda <= 32 * W:
+        return 'flat_n?'
+    return None
+
+
+def plan_n(dt, m, n, lda, vec):
+    V = 16 // dt
+    want = SMS * 4
+    nbytes = m * n * dt
+    tiles4, tiles2, tiles1, tiles8 = cdiv(m, 4 * V), cdiv(m, 2 * V), cdiv(m, V), cdiv(m, 8 * V)
+    if vec:
+        would_split = cdiv(m, 64 * V) < want
+        whole = lambda t: t <= 2 * SMS and (t % SMS == 0 or t % SMS >= SMS - SMS // 8)
+        MB = 1 << 20
+        if would_split and 8 * MB < nbytes <= 128 * MB:
+            if whole(tiles8):
+                return dict(kernel='thin_n_wide8', blocks=tiles8, bps=1, splits=1)
+            if whole(tiles4) and n <= 8192:
+                return dict(kernel='thin_n_wide4', blocks=tiles4, bps=1, splits=1)
+        if would_split and nbytes > 8 * MB:
+            if (128 <= tiles4 <= 2 * want and nbytes <= 16 * MB) or (256 <= tiles4 <= want and nbytes <= 32 * MB):
+                return dict(kernel='thin_n4', blocks=tiles4, bps=4, splits=1)
+        elif would_split and nbytes > 32768:
+            if 64 <= tiles2 <= 2 * want:
+                return dict(kernel='thin_n2', blocks=tiles2, bps=4, splits=1)
+            if 64 <= tiles1 <= 2 * want and nbytes <= 4 * MB:
+                return dict(kernel='thin_n1', blocks=tiles1, bps=4, splits=1)
+    tiny = nbytes <= 32768
+    tiles64 = cdiv(m, 64 * V)
+
+    def plan(shift, log_tx, bpw):
+        rpt = ((1 << log_tx) - (1 if shift else 0)) * V
+        tiles = cdiv(m, rpt)
+        ty = K_THREADS >> log_tx
+        pol = (1 << 40, 1) if tiny else (1, 1)
+        s, span = plan_split(bpw, tiles, n, m, ty * 4, 4, dt, K_THREADS // (V << log_tx), pol)
+        return dict(shift=shift, log_tx=log_tx, tiles=tiles, want=bpw, splits=s, span=span)
+
+    ltx = lambda groups, cap: min(log2_ceil(groups), cap)
+    vecs = cdiv(m, V)
+    p = plan(False, ltx(vecs, 6 if n < 256 or tiles64 >= 2 * want else (4 if vec else 5)), want)
+    if not vec:
+        ws = SMS * 3
+        cap = 6 if n < 256 or tiles64 >= 2 * ws else 5
+        q = plan(True, ltx(vecs + 1, cap), ws)
+        filled = lambda r: r['tiles'] * r['splits'] if r['tiles'] * r['splits'] <= r['want'] else (r['tiles'] * r['splits']) % r['want']
+        if q['log_tx'] == 5 and vecs + 1 > 32:
+            wide = plan(True, 6, ws)
+            if filled(wide) > filled(q):
+                q = wide
+        rounds = cdiv(q['span'], 4 * (K_THREADS >> q['log_tx']))
+        if q['splits'] > 1 and rounds >= 8:
+            p = q
+    if BALANCE and p['splits'] == 1 and not tiny:
+        s = balance_splits(p['tiles'], nbytes, n // ((K_THREADS >> p['log_tx']) * 4), cdiv(m, V) * V * dt)
+        if s > 1:
+            p['splits'], p['span'] = split_into(s, p['tiles'], n, m, 4, dt, K_THREADS // (V << p['log_tx']))
+    k = 'tiled_n_shift' if p['shift'] else 'tiled_n'
+    return dict(kernel=k, blocks=p['tiles'] * p['splits'], tiles=p['tiles'], splits=p['splits'],
+                bps=BPS[k], TX=1 << p['log_tx'])
+
+
+def plan_t(dt, m, n, lda, vec):
+    V = 16 // dt
+    nvec = cdiv(m, V)
+    w_t, w_pred = SMS * 4, SMS * 3
+    log_p = min(log2_ceil(cdiv(nvec, K_UNROLL)), 8)
+    if cdiv(n, K_THREADS >> log_p) > 4 * w_t:
+        log_p = min(log2_ceil(nvec // K_UNROLL + 1) - 1 if nvec >= K_UNROLL else 0, 8)
+    if (1 << log_p) == K_THREADS and m * dt > 64 << 10:
+        blocks4 = cdiv(n, 4)
+        if vec and blocks4 >= SMS * BPS['cols4_vec'][V]:
+            return dict(kernel='cols4_vec', blocks=blocks4, grid=min(blocks4, 1 << 20), bps=BPS['cols4_vec'][V], splits=1)
+        if not vec:
+            period = 1
+            while (period * lda * dt) % 16:
+                period *= 2
+            shifted = cdiv(n, 4 * period) * period
+            want = SMS * BPS['cols4_shift'][V]
+            if shifted >= want and 4 * shifted >= 3 * (cdiv(shifted, want) * want):
+                return dict(kernel='cols4_shift', blocks=shifted, bps=BPS['cols4_shift'][V], splits=1, period=period)
+            if blocks4 >= SMS * 4:
+                return dict(kernel='cols4_scalar', blocks=blocks4, bps=4, splits=1)
+    fill_of = lambda b, w: b / (cdiv(b, w) * w)
+    lpm = log_p
+
+    def plan(want, parts_ok):
+        lp = lpm
+        bfp = lambda l: cdiv(n, K_THREADS >> l)
+        bn = bfp(lp)
+        if bn <= 4 * want:
+            while bn > want and lp > 3:
+                lp -= 1
+                bn = bfp(lp)
+        p = 1 << lp
+        s, span = plan_split(want, bn, m, n, p * V * K_UNROLL, V, dt, p)
+        rounds = cdiv(cdiv(nvec, p), K_UNROLL)
+        if parts_ok and s == 1 and bn < want and fill_of(bn, want) < 0.9:
+            parts = wave_splits(bn, want, rounds // 4)
+            if parts > 1:
+                s, span = split_into(parts, bn, m, n, V, dt, p)
+        per = cdiv(span, V) / p
+        return dict(lp=lp, blocks_n=bn, want=want, splits=s, span=span,
+                    long_tail=per - K_UNROLL * math.floor(per / K_UNROLL) >= 0.5, per=per)
+
+    fill = lambda q: fill_of(q['blocks_n'] * q['splits'], q['want'])
+    use = plan(w_t, True)
+    pred = False
+    if use['long_tail']:
+        three = plan(w_pred, False)
+        if three['long_tail'] and fill(three) >= fill(use) - 0.02:
+            use, pred = three, True
+    grid_x = use['blocks_n']
+    if use['splits'] == 1 and grid_x > use['want']:
+        grid_x = use['want']
+    k = 'tiled_t_pred' if pred else 'tiled_t'
+    return dict(kernel=k, blocks=use['blocks_n'] * use['splits'], grid=grid_x * use['splits'], bps=BPS[k],
+                P=1 << use['lp'], cols_per_block=K_THREADS >> use['lp'], splits=use['splits'],
+                vec_per_thread=round(use['per'], 2))
+
+
+def plan(dt, op, m, n, lda=None, off=0):
+    lda = lda or m
+    W = 16 // dt
+    vec = off % W == 0 and lda % W == 0
+    sk = skinny(dt, op, m, n, lda, vec)
+    r = plan_t(dt, m, n, lda, vec) if op == 'T' else plan_n(dt, m, n, lda, vec)
+    r['skinny'] = sk
+    b, bps = r['blocks'], r['bps']
+    r['per_sm'] = round(b / SMS, 2)
+    r['sm_fill'] = round(b / (cdiv(b, SMS) * SMS), 3)
+    r['wave_fill'] = round(b / (cdiv(b, SMS * bps) * SMS * bps), 3)
+    return r
+
+
+if __name__ == '__main__':
+    a = sys.argv[1:]
+    dt = 4 if a[0] in ('s', 'float') else 8
+    m, n = int(a[2]), int(a[3])
+    lda = int(a[4]) if len(a) > 4 else m
+    print(plan(dt, a[1], m, n, lda, int(a[5]) if len(a) > 5 else 0))
