@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 # exp/ab-random.sh's comparison: per shape, the default's median time in
 # the lab build over the base build's; the shapes whose plan the model
-# (exp/plan-model.py, BALANCE on in the lab) changes, and the rest.
-#   exp/ab-compare.py DIR BASE LAB
+# (exp/plan-model.py, FLAG on in the lab: BALANCE, WARP_COLS) changes, and the rest.
+#   exp/ab-compare.py DIR BASE LAB [FLAG]
 import collections, glob, importlib.util, math, os, statistics, sys
 import csv
 d, base, lab = sys.argv[1:4]
+flag = sys.argv[4] if len(sys.argv) > 4 else 'BALANCE'  # the model's switch of the lab rule
 spec = importlib.util.spec_from_file_location('pm', os.path.join(os.path.dirname(__file__), 'plan-model.py'))
 pm = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(pm)
@@ -23,9 +24,9 @@ for (k, var), v in t.items():
     if var != 'default' or base not in v or lab not in v:
         continue
     dt = 4 if k[0] == 's' else 8
-    pm.BALANCE = False
+    setattr(pm, flag, False)
     p0 = pm.plan(dt, k[1], k[2], k[3], k[4])
-    pm.BALANCE = True
+    setattr(pm, flag, True)
     p1 = pm.plan(dt, k[1], k[2], k[3], k[4])
     changed = p0 != p1
     r = statistics.median(v[lab]) / statistics.median(v[base])

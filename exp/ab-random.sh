@@ -20,5 +20,5 @@ for pad in 0 3; do
     cat /tmp/ab-$b-$pad/measurements.csv >> $OUT/ab-$b-$pad.csv
   done
 done
-python3 exp/ab-compare.py $OUT $base $lab | tee $OUT/compare.txt
+python3 exp/ab-compare.py $OUT $base $lab ${FLAG:-BALANCE} | tee $OUT/compare.txt
 gzip $OUT/*.csv

@@ -63,6 +63,8 @@ def wave_splits(blocks, wave, max_splits):
     return 1
 
 
+WARP_COLS = True  # launch_t: P = 32 where enough is in flight (notes-gemv 37)
+WARP_COLS_BYTES = 80 << 10
 BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
 
 
@@ -175,31 +177,40 @@ def plan_t(dt, m, n, lda, vec):
             if blocks4 >= SMS * 4:
                 return dict(kernel='cols4_scalar', blocks=blocks4, bps=4, splits=1)
     fill_of = lambda b, w: b / (cdiv(b, w) * w)
+    warp_cols = False
+    if WARP_COLS:
+        # launch_t's warp columns: P = 32, no split (notes-gemv entry 37)
+        lanes = min(n * 32, SMS * 4 * K_THREADS)
+        warp_cols = (nvec >= 256 and cdiv(n, K_THREADS >> log_p) <= 4 * w_t
+                     and lanes * min(K_UNROLL, nvec / 32) * 16 >= SMS * WARP_COLS_BYTES)
+        if warp_cols:
+            log_p = 5
     lpm = log_p
 
     def plan(want, parts_ok):
         lp = lpm
         bfp = lambda l: cdiv(n, K_THREADS >> l)
         bn = bfp(lp)
-        if bn <= 4 * want:
+        if bn <= 4 * want and not warp_cols:
             while bn > want and lp > 3:
                 lp -= 1
                 bn = bfp(lp)
         p = 1 << lp
-        s, span = plan_split(want, bn, m, n, p * V * K_UNROLL, V, dt, p)
+        s, span = (1, m) if warp_cols else plan_split(want, bn, m, n, p * V * K_UNROLL, V, dt, p)
         rounds = cdiv(cdiv(nvec, p), K_UNROLL)
-        if parts_ok and s == 1 and bn < want and fill_of(bn, want) < 0.9:
+        if parts_ok and not warp_cols and s == 1 and bn < want and fill_of(bn, want) < 0.9:
             parts = wave_splits(bn, want, rounds // 4)
             if parts > 1:
                 s, span = split_into(parts, bn, m, n, V, dt, p)
         per = cdiv(span, V) / p
-        return dict(lp=lp, blocks_n=bn, want=want, splits=s, span=span,
-                    long_tail=per - K_UNROLL * math.floor(per / K_UNROLL) >= 0.5, per=per)
+        tail = per - K_UNROLL * math.floor(per / K_UNROLL)
+        return dict(lp=lp, blocks_n=bn, want=want, splits=s, span=span, tail=tail,
+                    long_tail=tail >= 0.5, per=per)
 
     fill = lambda q: fill_of(q['blocks_n'] * q['splits'], q['want'])
     use = plan(w_t, True)
     pred = False
-    if use['long_tail']:
+    if use['long_tail'] and not (warp_cols and use['blocks_n'] <= w_t and use['tail'] < K_UNROLL / 2):
         three = plan(w_pred, False)
         if three['long_tail'] and fill(three) >= fill(use) - 0.02:
             use, pred = three, True

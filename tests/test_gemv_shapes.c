@@ -533,6 +533,27 @@ static void test_tiled_t_row_parts(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-t's warp columns (P = 32, a warp a column, no split): columns of a
+ * full round a lane or more in grids that keep enough in flight, in one
+ * wave with the one-at-a-time tail (float 1090 x 2801, double 1840 x 3175)
+ * and with the predicated one (float 1975 x 3022, 7.4 tail vectors a
+ * lane), past a wave (double 563 x 9195); odd lda, A and x off their
+ * lines, strided x, beta != 0, alpha = 0 with NaN in A and x, the device
+ * pointer mode. The first case keeps its size in small mode. */
+static void test_tiled_t_warp_columns(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(13);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_T, 1090, 2801, 1090, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_T, 563, 9195, 567, 1, 1, 1.0, 0.5, 0, NULL, 0, 1}, 0},
+        {{DT_S, MV_OP_T, 1975, 3022, 1977, -2, 1, -0.5, 0.0, 0, NULL, 1, 0}, 0},
+        {{DT_D, MV_OP_T, 1840, 3175, 1840, 1, -1, 2.0, 1.5, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 1090, 2801, 1091, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -545,4 +566,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_flat_t),
               HANDLE_TEST(test_flat_n),
               HANDLE_TEST(test_cols4_unaligned),
-              HANDLE_TEST(test_tiled_t_row_parts))
+              HANDLE_TEST(test_tiled_t_row_parts),
+              HANDLE_TEST(test_tiled_t_warp_columns))

@@ -46,6 +46,7 @@
 //   traffic for x drops from one x per column to one per four columns.
 // Short-wide and tall-skinny shapes take the kernels of gemv_skinny.cu
 // (launch() below tries them first).
+#include <algorithm>
 #include <cmath>
 
 #include "gemv_split.cuh"
@@ -934,6 +935,13 @@ __global__ void gather_x(int64_t len, const T *__restrict__ x, int64_t incx, T *
         out[i] = x[i * incx];
 }
 
+// Bytes in flight a SM that a grid of warp columns must keep for launch_t
+// to take it: twice what streaming needs (~3.1 TB/s over 132 SMs times a
+// loaded round trip of ~1.7 us, 40 KB, on an H100), since a warp's column
+// is many rounds in series and its lanes wait on the round's latest load
+// (entry 37 of docs/notes-gemv.md: at 37-60 KB long columns lost).
+constexpr double kWarpColsBytes = 80.0 * 1024.0;
+
 template <typename T, int V, bool Vec>
 cudaError_t launch_t(const mv_gemv_args &args)
 {
@@ -1019,22 +1027,43 @@ cudaError_t launch_t(const mv_gemv_args &args)
         int log_p;
         int64_t blocks_n, want;
         Split sp;
+        double tail;  // vectors a thread reads after its full rounds
         bool long_tail;
     };
     // The part of the last wave of blocks that has a block (1: full).
     const auto fill_of = [](int64_t blocks, int64_t want) {
         return double(blocks) / double((blocks + want - 1) / want * want);
     };
-    const int log_p_max = log_p;
+    // Warp columns: P = 32, a warp a column (eight a block), no split,
+    // where the column blocks make at most four waves, a lane has a full
+    // round (kUnroll vectors) or more, and such a grid keeps kWarpColsBytes
+    // per SM in flight (its resident lanes x a round x 16 bytes). A warp's
+    // sums need no barrier, so it goes on to its next column at once, where
+    // P of 64-256 makes every column a round trip and two block barriers,
+    // and the halving below (P down to 8 to fit a wave) made few long
+    // blocks, 2-2.5 a SM. Entry 37 of docs/notes-gemv.md (H100, cold, the
+    // plans forced one by one): float T 4416 x 1638 0.78x the old plan's
+    // time, 1087 x 7884 0.79x, 510 x 10477 0.78x, 2543 x 3509 0.82x, double
+    // 901 x 6817 0.85x. A first rule (four vectors a lane, 40 KB a SM) lost
+    // as much as it won on random shapes: lanes of 4-7 vectors read them one
+    // at a time (float 673 x 28636 1.17x), and 1300-2100 long columns left
+    // too few warps (double 28833 x 1440 1.22x, 10446 x 1743 1.14x).
+    const auto blocks_for_p = [&](int l) { return (a.n + (kThreads >> l) - 1) / (kThreads >> l); };
+    const int64_t wave_t = wave_blocks<gemv_tiled_t<T, V, false>>(a);
+    const double warp_lanes = std::min(double(a.n) * 32.0, double(wave_t) * kThreads);
+    const bool warp_cols = nvec >= kUnroll * 32 && blocks_for_p(log_p) <= 4 * wave_t &&
+                           warp_lanes * std::min(double(kUnroll), double(nvec) / 32.0) * 16.0 >=
+                               double(sm_count_of(a)) * kWarpColsBytes;
+    const int log_p_max = warp_cols ? 5 : log_p;
     const auto plan = [&](int64_t want, bool parts_ok) {
         int lp = log_p_max;
-        const auto blocks_for_p = [&](int l) { return (a.n + (kThreads >> l) - 1) / (kThreads >> l); };
         int64_t blocks_n = blocks_for_p(lp);
-        if (blocks_n <= 4 * want)
+        if (blocks_n <= 4 * want && !warp_cols)
             while (blocks_n > want && lp > 3)
                 blocks_n = blocks_for_p(--lp);
         const int64_t p = int64_t(1) << lp;
-        Split sp = plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
+        Split sp = warp_cols ? Split{1, a.m, split_stride_for(sizeof(T), a.n), a.split_ws, a.split_counters}
+                             : plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
         // Long columns in blocks that fill under 90% of one wave (more than
         // half of it, so plan_split keeps them whole): the SMs that hold a
         // block more than the others set the time of a call whose blocks
@@ -1046,13 +1075,14 @@ cudaError_t launch_t(const mv_gemv_args &args)
         // one-at-a-time tail on fill alone (parts of three rounds lost
         // 4-25% there: entry 35 of docs/notes-gemv.md).
         const int64_t rounds = ((nvec + p - 1) / p + kUnroll - 1) / kUnroll;
-        if (parts_ok && sp.splits == 1 && blocks_n < want && fill_of(blocks_n, want) < 0.9) {
+        if (parts_ok && !warp_cols && sp.splits == 1 && blocks_n < want && fill_of(blocks_n, want) < 0.9) {
             const int64_t parts = wave_splits(blocks_n, want, rounds / 4);
             if (parts > 1)
                 sp = split_into(a, parts, blocks_n, a.m, a.n, V, sizeof(T), p);
         }
         const double per_thread = double((sp.span + V - 1) / V) / double(p);
-        return Plan{lp, blocks_n, want, sp, per_thread - kUnroll * std::floor(per_thread / kUnroll) >= 0.5};
+        const double tail = per_thread - kUnroll * std::floor(per_thread / kUnroll);
+        return Plan{lp, blocks_n, want, sp, tail, tail >= 0.5};
     };
     const auto fill = [&](const Plan &q) { return fill_of(q.blocks_n * q.sp.splits, q.want); };
     // The tail after a thread's full rounds: in rounds of predicated loads
@@ -1065,9 +1095,14 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // Not where the three blocks per SM fill less of the last wave than
     // four do: double 14864 x 794 took 397 blocks, one past a wave of 396,
     // 1.37x cuBLAS's time (entry 28).
-    Plan use = plan(wave_blocks<gemv_tiled_t<T, V, false>>(a), true);
+    // Warp columns in one wave of the four-per-SM kernel are all resident
+    // either way: a tail of fewer than kUnroll / 2 vectors a lane costs
+    // them less than the three-per-SM kernel's smaller rounds (entry 37:
+    // float 4416 x 1638, 2.5 tail vectors, 0.78x with it off, 0.84x on;
+    // float 1975 x 3022, 7.4, 1.22x off).
+    Plan use = plan(wave_t, true);
     bool pred_tail = false;
-    if (use.long_tail) {
+    if (use.long_tail && !(warp_cols && use.blocks_n <= wave_t && use.tail < kUnroll / 2)) {
         const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false);
         if (three.long_tail && fill(three) >= fill(use) - 0.02) {
             use = three;
