@@ -7,8 +7,7 @@
 #        ab/mvbench-BASE and ab/mvbench-LAB)
 set -u
 base=$1 lab=$2 op=$3 seed=$4 count=$5 min=$6
-for z in build-bench/ab/*.gz; do [ -e "$z" ] && gunzip -f "$z"; done  # carried gzipped: 64 MiB
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
+. exp/carried.sh
 nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt
 for pad in 0 3; do
   for b in $base $lab $base $lab; do

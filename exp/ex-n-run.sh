@@ -6,8 +6,7 @@
 # 7; unset: the rule), one process each, cuBLAS in every process.
 # usage: exp/ex-n-run.sh [RANDOM_COUNT]
 set -u
-for z in build-bench/ab/*.gz; do [ -e "$z" ] && gunzip -f "$z"; done  # carried gzipped: 64 MiB
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
+. exp/carried.sh
 k=${1:-12}
 run() { # name binary env...
   local n=$1 b=$2; shift 2

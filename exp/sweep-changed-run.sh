@@ -3,8 +3,7 @@
 # (exp/plan-model.py), from the build before (ab/mvbench-head.gz) and the
 # record's build (ab/mvbench-final.gz), alternating, mvbench shape cold.
 set -u
-for z in build-bench/ab/*.gz; do gunzip -f "$z"; done
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64
+. exp/carried.sh
 for rep in 1 2; do for b in head final; do
   for c in s:1024:8192 s:2048:8192 s:1024:16384 d:512:8192 d:1024:8192 d:512:16384; do
     IFS=: read dt m n <<< "$c"

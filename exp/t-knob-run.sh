@@ -6,8 +6,7 @@
 # cuBLAS, in two passes (the second in reverse order).
 # usage: exp/t-knob-run.sh
 set -u
-for z in build-bench/ab/*.gz; do [ -e "$z" ] && gunzip -f "$z"; done
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
+. exp/carried.sh
 nvidia-smi --query-gpu=name --format=csv,noheader
 t0=$(date +%s)
 for pass in ${PASSES:-1 2}; do
