@@ -860,7 +860,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // counter, the last block's loads: 1-2 us) costs more than one block's
     // few extra rounds (entry 23: float 2 x 2048 from 4.75 to 3.87 us cold;
     // at 2 x 8192, 64 KB, one block's eight rounds took 6.87 against 4.96).
-    constexpr SplitPolicy one_round{1, 1}, no_split{int64_t(1) << 40, 1};
+    constexpr SplitPolicy one_round{1, 1}, never_split{int64_t(1) << 40, 1};
     const bool tiny = bytes <= kNoSplitBytes;
     const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
     struct Plan {
@@ -878,7 +878,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
         const int64_t ty = kThreads >> log_tx;
         return Plan{shift, log_tx, tiles, blocks_per_wave,
                     plan_split(a, blocks_per_wave, tiles, a.n, a.m, ty * 4, 4, sizeof(T),
-                               kThreads / (V << log_tx), tiny ? no_split : one_round)};
+                               kThreads / (V << log_tx), tiny ? never_split : one_round)};
     };
     const auto log_tx_for = [&](int64_t groups, int cap) {
         const int l = log2_ceil(groups);
@@ -1028,7 +1028,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
         int64_t blocks_n, want;
         Split sp;
         double tail;  // vectors a thread reads after its full rounds
-        bool long_tail;
+        bool long_tail() const { return tail >= 0.5; }
     };
     // The part of the last wave of blocks that has a block (1: full).
     const auto fill_of = [](int64_t blocks, int64_t want) {
@@ -1062,7 +1062,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
             while (blocks_n > want && lp > 3)
                 blocks_n = blocks_for_p(--lp);
         const int64_t p = int64_t(1) << lp;
-        Split sp = warp_cols ? Split{1, a.m, split_stride_for(sizeof(T), a.n), a.split_ws, a.split_counters}
+        Split sp = warp_cols ? no_split(a, a.m, a.n, sizeof(T))
                              : plan_split(a, want, blocks_n, a.m, a.n, p * V * kUnroll, V, sizeof(T), p);
         // Long columns in blocks that fill under 90% of one wave (more than
         // half of it, so plan_split keeps them whole): the SMs that hold a
@@ -1082,7 +1082,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
         }
         const double per_thread = double((sp.span + V - 1) / V) / double(p);
         const double tail = per_thread - kUnroll * std::floor(per_thread / kUnroll);
-        return Plan{lp, blocks_n, want, sp, tail, tail >= 0.5};
+        return Plan{lp, blocks_n, want, sp, tail};
     };
     const auto fill = [&](const Plan &q) { return fill_of(q.blocks_n * q.sp.splits, q.want); };
     // The tail after a thread's full rounds: in rounds of predicated loads
@@ -1102,9 +1102,9 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // float 1975 x 3022, 7.4, 1.22x off).
     Plan use = plan(wave_t, true);
     bool pred_tail = false;
-    if (use.long_tail && !(warp_cols && use.blocks_n <= wave_t && use.tail < kUnroll / 2)) {
+    if (use.long_tail() && !(warp_cols && use.blocks_n <= wave_t && use.tail < kUnroll / 2)) {
         const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false);
-        if (three.long_tail && fill(three) >= fill(use) - 0.02) {
+        if (three.long_tail() && fill(three) >= fill(use) - 0.02) {
             use = three;
             pred_tail = true;
         }

@@ -616,7 +616,7 @@ gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
 template <typename T>
 Split plan_blocks(const mv_gemv_args &a, int64_t want, int64_t max_splits, int64_t len_y, int outs, int64_t tiles)
 {
-    Split sp{1, 0, split_stride<T>(len_y), a.split_ws, a.split_counters};
+    Split sp = no_split(a, 0, len_y, sizeof(T));
     if (!a.split_ws || tiles > a.split_counter_count)
         return sp;
     const int64_t s = cap_splits(a, want < max_splits ? want : max_splits, sizeof(T), sp.stride, kThreads / outs);

@@ -388,6 +388,12 @@ inline int64_t cap_splits(const mv_gemv_args &a, int64_t s, size_t elem, int64_t
     return s < by_finish ? s : by_finish;
 }
 
+// One part: every block reduces all len elements, no partial sums.
+inline Split no_split(const mv_gemv_args &a, int64_t len, int64_t len_y, size_t elem)
+{
+    return Split{1, len, split_stride_for(elem, len_y), a.split_ws, a.split_counters};
+}
+
 struct SplitPolicy {
     int64_t min_rounds;
     int64_t rounds_per_split;
@@ -400,7 +406,7 @@ constexpr SplitPolicy kDefaultSplit{3, 2};
 Split split_into(const mv_gemv_args &a, int64_t s, int64_t tiles, int64_t len, int64_t len_y, int64_t align,
                  size_t elem, int64_t finishers_per_output)
 {
-    Split sp{1, len, split_stride_for(elem, len_y), a.split_ws, a.split_counters};
+    Split sp = no_split(a, len, len_y, elem);
     if (!a.split_ws || tiles > a.split_counter_count)
         return sp;
     s = cap_splits(a, s, elem, sp.stride, finishers_per_output);
@@ -416,7 +422,7 @@ Split split_into(const mv_gemv_args &a, int64_t s, int64_t tiles, int64_t len, i
 Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span,
                  int64_t align, size_t elem, int64_t finishers_per_output, SplitPolicy pol = kDefaultSplit)
 {
-    Split sp{1, len, split_stride_for(elem, len_y), a.split_ws, a.split_counters};
+    Split sp = no_split(a, len, len_y, elem);
     if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
         return sp;
     // A split costs a fence, an atomic and the finish (about a microsecond):
