@@ -65,6 +65,7 @@ def wave_splits(blocks, wave, max_splits):
 
 WARP_COLS = True  # launch_t: P = 32 where enough is in flight (notes-gemv 37)
 WARP_COLS_BYTES = 80 << 10
+LOWPER = True  # launch_t: warp columns also at half WARP_COLS_BYTES where the other plan loops over one-round columns (notes-gemv 38)
 BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
 
 
@@ -177,18 +178,12 @@ def plan_t(dt, m, n, lda, vec):
             if blocks4 >= SMS * 4:
                 return dict(kernel='cols4_scalar', blocks=blocks4, bps=4, splits=1)
     fill_of = lambda b, w: b / (cdiv(b, w) * w)
-    warp_cols = False
-    if WARP_COLS:
-        # launch_t's warp columns: P = 32, no split (notes-gemv entry 37)
-        lanes = min(n * 32, SMS * 4 * K_THREADS)
-        warp_cols = (nvec >= 256 and cdiv(n, K_THREADS >> log_p) <= 4 * w_t
-                     and lanes * min(K_UNROLL, nvec / 32) * 16 >= SMS * WARP_COLS_BYTES)
-        if warp_cols:
-            log_p = 5
-    lpm = log_p
+    lanes = min(n * 32, SMS * 4 * K_THREADS)
+    warp_ok = nvec >= 256 and cdiv(n, K_THREADS >> log_p) <= 4 * w_t
+    in_flight = lanes * min(K_UNROLL, nvec / 32) * 16
 
     def plan(want, parts_ok):
-        lp = lpm
+        lp = 5 if warp_cols else log_p
         bfp = lambda l: cdiv(n, K_THREADS >> l)
         bn = bfp(lp)
         if bn <= 4 * want and not warp_cols:
@@ -208,12 +203,23 @@ def plan_t(dt, m, n, lda, vec):
                     long_tail=tail >= 0.5, per=per)
 
     fill = lambda q: fill_of(q['blocks_n'] * q['splits'], q['want'])
-    use = plan(w_t, True)
-    pred = False
-    if use['long_tail'] and not (warp_cols and use['blocks_n'] <= w_t and use['tail'] < K_UNROLL / 2):
-        three = plan(w_pred, False)
-        if three['long_tail'] and fill(three) >= fill(use) - 0.02:
-            use, pred = three, True
+
+    def choose():
+        use = plan(w_t, True)
+        pred = False
+        if use['long_tail'] and not (warp_cols and use['blocks_n'] <= w_t and use['tail'] < K_UNROLL / 2):
+            three = plan(w_pred, False)
+            if three['long_tail'] and fill(three) >= fill(use) - 0.02:
+                use, pred = three, True
+        return use, pred
+
+    # launch_t's warp columns: P = 32, no split (notes-gemv entry 37)
+    warp_cols = False
+    use, pred = choose()
+    need = SMS * WARP_COLS_BYTES
+    if WARP_COLS and warp_ok and (in_flight >= need or (LOWPER and in_flight >= need / 2 and use['per'] <= K_UNROLL and use['blocks_n'] > use['want'])):
+        warp_cols = True
+        use, pred = choose()
     grid_x = use['blocks_n']
     if use['splits'] == 1 and grid_x > use['want']:
         grid_x = use['want']

@@ -537,7 +537,9 @@ static void test_tiled_t_row_parts(void **state)
  * full round a lane or more in grids that keep enough in flight, in one
  * wave with the one-at-a-time tail (float 1090 x 2801, double 1840 x 3175)
  * and with the predicated one (float 1975 x 3022, 7.4 tail vectors a
- * lane), past a wave (double 563 x 9195); odd lda, A and x off their
+ * lane), past a wave (double 563 x 9195); at half the bytes in flight
+ * where the other plan loops over one-round columns (float 4416 x 1639,
+ * double 2363 x 1590, the latter predicated); odd lda, A and x off their
  * lines, strided x, beta != 0, alpha = 0 with NaN in A and x, the device
  * pointer mode. The first case keeps its size in small mode. */
 static void test_tiled_t_warp_columns(void **state)
@@ -550,6 +552,8 @@ static void test_tiled_t_warp_columns(void **state)
         {{DT_S, MV_OP_T, 1975, 3022, 1977, -2, 1, -0.5, 0.0, 0, NULL, 1, 0}, 0},
         {{DT_D, MV_OP_T, 1840, 3175, 1840, 1, -1, 2.0, 1.5, 0, NULL, 0, 0}, 0},
         {{DT_S, MV_OP_T, 1090, 2801, 1091, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 4416, 1639, 4419, 1, 1, 1.0, 0.0, 0, NULL, 2, 0}, 0},
+        {{DT_D, MV_OP_T, 2363, 1590, 2363, 3, 1, -1.0, 0.25, 0, NULL, 0, 1}, 0},
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }

@@ -1028,6 +1028,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
         int64_t blocks_n, want;
         Split sp;
         double tail;  // vectors a thread reads after its full rounds
+        double per_thread;
         bool long_tail() const { return tail >= 0.5; }
     };
     // The part of the last wave of blocks that has a block (1: full).
@@ -1048,15 +1049,23 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // as much as it won on random shapes: lanes of 4-7 vectors read them one
     // at a time (float 673 x 28636 1.17x), and 1300-2100 long columns left
     // too few warps (double 28833 x 1440 1.22x, 10446 x 1743 1.14x).
+    // With half that in flight (40 KB a SM, what streaming needs) warp
+    // columns still win where the other plan is a loop of one-round
+    // columns: its blocks (more than a wave of them, each on a grid-stride
+    // loop) give a thread kUnroll vectors or fewer a column, so every
+    // column is a round trip, a reduction and two barriers in series,
+    // where a warp streams its column's rounds back to back. Entry 38 of
+    // docs/notes-gemv.md: on 40 fresh shapes of that class 0.900x the time
+    // (0.72-1.13); where the other plan is one wave of one-round blocks,
+    // its single round trip beat the warps' two or more below 15 MB
+    // (1.00-1.14x), so those keep it.
     const auto blocks_for_p = [&](int l) { return (a.n + (kThreads >> l) - 1) / (kThreads >> l); };
     const int64_t wave_t = wave_blocks<gemv_tiled_t<T, V, false>>(a);
     const double warp_lanes = std::min(double(a.n) * 32.0, double(wave_t) * kThreads);
-    const bool warp_cols = nvec >= kUnroll * 32 && blocks_for_p(log_p) <= 4 * wave_t &&
-                           warp_lanes * std::min(double(kUnroll), double(nvec) / 32.0) * 16.0 >=
-                               double(sm_count_of(a)) * kWarpColsBytes;
-    const int log_p_max = warp_cols ? 5 : log_p;
-    const auto plan = [&](int64_t want, bool parts_ok) {
-        int lp = log_p_max;
+    const double warp_in_flight = warp_lanes * std::min(double(kUnroll), double(nvec) / 32.0) * 16.0;
+    const bool warp_ok = nvec >= kUnroll * 32 && blocks_for_p(log_p) <= 4 * wave_t;
+    const auto plan = [&](int64_t want, bool parts_ok, bool warp_cols) {
+        int lp = warp_cols ? 5 : log_p;
         int64_t blocks_n = blocks_for_p(lp);
         if (blocks_n <= 4 * want && !warp_cols)
             while (blocks_n > want && lp > 3)
@@ -1082,7 +1091,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
         }
         const double per_thread = double((sp.span + V - 1) / V) / double(p);
         const double tail = per_thread - kUnroll * std::floor(per_thread / kUnroll);
-        return Plan{lp, blocks_n, want, sp, tail};
+        return Plan{lp, blocks_n, want, sp, tail, per_thread};
     };
     const auto fill = [&](const Plan &q) { return fill_of(q.blocks_n * q.sp.splits, q.want); };
     // The tail after a thread's full rounds: in rounds of predicated loads
@@ -1100,15 +1109,24 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // them less than the three-per-SM kernel's smaller rounds (entry 37:
     // float 4416 x 1638, 2.5 tail vectors, 0.78x with it off, 0.84x on;
     // float 1975 x 3022, 7.4, 1.22x off).
-    Plan use = plan(wave_t, true);
-    bool pred_tail = false;
-    if (use.long_tail() && !(warp_cols && use.blocks_n <= wave_t && use.tail < kUnroll / 2)) {
-        const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false);
-        if (three.long_tail() && fill(three) >= fill(use) - 0.02) {
-            use = three;
-            pred_tail = true;
+    const auto choose = [&](bool warp_cols, bool *pred_tail) {
+        Plan use = plan(wave_t, true, warp_cols);
+        *pred_tail = false;
+        if (use.long_tail() && !(warp_cols && use.blocks_n <= wave_t && use.tail < kUnroll / 2)) {
+            const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false, warp_cols);
+            if (three.long_tail() && fill(three) >= fill(use) - 0.02) {
+                use = three;
+                *pred_tail = true;
+            }
         }
-    }
+        return use;
+    };
+    bool pred_tail = false;
+    Plan use = choose(false, &pred_tail);
+    const double need = double(sm_count_of(a)) * kWarpColsBytes;
+    if (warp_ok && (warp_in_flight >= need ||
+                    (warp_in_flight >= need / 2 && use.per_thread <= kUnroll && use.blocks_n > use.want)))
+        use = choose(true, &pred_tail);
     // Where the column blocks make more than a wave and the rows are not
     // split, one wave of blocks loops over them (the kernel's grid-stride
     // loop): a block's start and exit (scalars, set-up, the reduction's
