@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Random op T or N shapes whose default plan a lab switch of the plan model
 # (exp/plan-model.py: WARP_COLS, LOWPER, BALANCE) changes: a targeted A/B
-# list for exp/list-ab.sh, drawn fresh (log-uniform m and n, lda = m or m
+# list for exp/knob-run.sh (lines: dtype op m n lda tag), drawn fresh (log-uniform m and n, lda = m or m
 # plus an odd pad, A's bytes within the bounds), with CONTROLS unchanged
 # shapes for the process drift.
 #   exp/changed-shapes.py FLAG OP SEED COUNT [MIN MAX MIN_BYTES MAX_BYTES CONTROLS]
@@ -35,7 +35,7 @@ while (len(got['changed']) < count or len(got['same']) < controls) and tries < 2
         continue
     k = 'changed' if p0 != p1 else 'same'
     if len(got[k]) < (count if k == 'changed' else controls):
-        got[k].append('%s %d %d %d %s' % (dt, m, n, lda, k))
+        got[k].append('%s %s %d %d %d %s' % (dt, op, m, n, lda, k))
 for k in ('changed', 'same'):
     for line in got[k]:
         print(line)
