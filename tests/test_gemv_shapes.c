@@ -132,13 +132,18 @@ static void test_skinny_shapes(void **state)
         {DT_S, MV_OP_N, 600011, 61, 600012, -3, 2, 0.5, 1.5, 0, NULL, 0, 0},
         {DT_D, MV_OP_N, 524291, 7, 524292, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 600011, 3, 600012, 1, -1, 0.0, -2.0, 1, NULL, 0, 0},
-        /* tall-t: K = 16, 4, 8, 16 x 4 groups, 16 x 3 groups (last of 1) */
+        /* tall-t: K = 16, 4, 8, 16 x 4 groups, 8 x 5 groups (last of 1),
+         * K = 4 x 3 groups (last of 2) and x 5 (last of 3), 8 x 3 (last
+         * of 6) */
         {DT_S, MV_OP_T, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_T, 300007, 3, 300008, 2, -1, 1.0, 0.5, 0, NULL, 0, 0},
         {DT_S, MV_OP_T, 200003, 7, 200004, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_D, MV_OP_T, 250007, 64, 250008, 1, 1, -1.0, 0.5, 0, NULL, 0, 0},
         {DT_S, MV_OP_T, 70001, 33, 70004, -1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_T, 100003, 16, 100004, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
+        {DT_S, MV_OP_T, 150001, 10, 150004, -2, 1, 0.5, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 70003, 19, 70004, 1, 3, 1.0, -0.25, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 90001, 22, 90002, 1, -1, -1.5, 1.0, 0, NULL, 0, 0},
         /* short-t with G = 2, 8 and 32 vectors per column (the other G
          * are above: 1, 4, 16, 32 in float 128, and 8 with alpha = 0);
          * G = 32 with lanes past m (62 of 64 rows, 124 of 128) */
@@ -162,7 +167,7 @@ static void test_skinny_shapes(void **state)
             if (small_mode()) {
                 if (c.m < 1000)
                     c.n /= 10;
-                else if (k != 14 && k != 18)
+                else if (k != 14 && k != 18 && k != 24)
                     continue;
             }
             run_gemv_case(h, &c, &r);

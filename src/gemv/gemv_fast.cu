@@ -1027,9 +1027,10 @@ cudaError_t launch_t(const mv_gemv_args &args)
         int log_p;
         int64_t blocks_n, want;
         Split sp;
-        double tail;  // vectors a thread reads after its full rounds
-        double per_thread;
-        bool long_tail() const { return tail >= 0.5; }
+        double per_thread;  // vectors a thread reads a column
+        // The vectors a thread reads after its full rounds.
+        double tail() const { return per_thread - kUnroll * std::floor(per_thread / kUnroll); }
+        bool long_tail() const { return tail() >= 0.5; }
     };
     // The part of the last wave of blocks that has a block (1: full).
     const auto fill_of = [](int64_t blocks, int64_t want) {
@@ -1089,9 +1090,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
             if (parts > 1)
                 sp = split_into(a, parts, blocks_n, a.m, a.n, V, sizeof(T), p);
         }
-        const double per_thread = double((sp.span + V - 1) / V) / double(p);
-        const double tail = per_thread - kUnroll * std::floor(per_thread / kUnroll);
-        return Plan{lp, blocks_n, want, sp, tail, per_thread};
+        return Plan{lp, blocks_n, want, sp, double((sp.span + V - 1) / V) / double(p)};
     };
     const auto fill = [&](const Plan &q) { return fill_of(q.blocks_n * q.sp.splits, q.want); };
     // The tail after a thread's full rounds: in rounds of predicated loads
@@ -1112,7 +1111,7 @@ cudaError_t launch_t(const mv_gemv_args &args)
     const auto choose = [&](bool warp_cols, bool *pred_tail) {
         Plan use = plan(wave_t, true, warp_cols);
         *pred_tail = false;
-        if (use.long_tail() && !(warp_cols && use.blocks_n <= wave_t && use.tail < kUnroll / 2)) {
+        if (use.long_tail() && !(warp_cols && use.blocks_n <= wave_t && use.tail() < kUnroll / 2)) {
             const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false, warp_cols);
             if (three.long_tail() && fill(three) >= fill(use) - 0.02) {
                 use = three;
@@ -1122,10 +1121,10 @@ cudaError_t launch_t(const mv_gemv_args &args)
         return use;
     };
     bool pred_tail = false;
-    Plan use = choose(false, &pred_tail);
     const double need = double(sm_count_of(a)) * kWarpColsBytes;
-    if (warp_ok && (warp_in_flight >= need ||
-                    (warp_in_flight >= need / 2 && use.per_thread <= kUnroll && use.blocks_n > use.want)))
+    const bool warp_cols = warp_ok && warp_in_flight >= need;
+    Plan use = choose(warp_cols, &pred_tail);
+    if (warp_ok && !warp_cols && warp_in_flight >= need / 2 && use.per_thread <= kUnroll && use.blocks_n > use.want)
         use = choose(true, &pred_tail);
     // Where the column blocks make more than a wave and the rows are not
     // split, one wave of blocks loops over them (the kernel's grid-stride

@@ -17,7 +17,7 @@
 //   rows and walks all n columns eight vector loads at a time, x staged in
 //   shared memory; no reduction across threads at all.
 // `tall-t` (n <= 64, m >= 65536): a block takes K = 4, 8 or 16 columns at
-//   the same rows, so each vector of x, loaded once, serves K loads of A
+//   the same rows (the K with the fewest loads a row step, tall_t_columns), so each vector of x, loaded once, serves K loads of A
 //   (the one-column blocks of tiled-t streamed all of x once per column, as
 //   many bytes as A itself); the rows are split over a wave of blocks and
 //   the K sums of each block finished by the last one in a fixed order.
@@ -672,6 +672,27 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
     return true;
 }
 
+// tall-t's columns per block: the K of 4, 8 and 16 with the fewest 16-byte
+// loads a row step costs over all blocks, groups * (K + 1) with groups =
+// ceil(n / K) (K columns and one vector of x a group; a last group of fewer
+// columns re-reads its last column for the missing ones, an L1 hit, but
+// still an issued load). On a tie the larger K, whose fewer groups read x
+// fewer times. n = 9-12 and 17-20 take K = 4, n = 21-24, 33-40 and 49-56
+// K = 8, where K = 16 re-read up to 7 columns a group: entry 40 of docs/notes-gemv.md (H100, cold, 14
+// shapes of m 83062-1891288, n 9-50): 0.917x the time of K = 16 (0.75-1.06;
+// float 1817268 x 10, 72 MB, 1.06x: x read by three groups, 7 MB each time).
+inline int tall_t_columns(int64_t n)
+{
+    int best = 16;
+    int64_t best_loads = (n + 15) / 16 * 17;
+    for (int k = 8; k >= 4; k /= 2) {
+        const int64_t loads = (n + k - 1) / k * (k + 1);
+        if (loads < best_loads)
+            best = k, best_loads = loads;
+    }
+    return best;
+}
+
 template <typename T, int K>
 cudaError_t launch_tall_t(const mv_gemv_args &a)
 {
@@ -694,7 +715,8 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
     if (a.trans) {
         if (a.m < kTallMinM)
             return false;
-        *err = a.n <= 4 ? launch_tall_t<T, 4>(a) : a.n <= 8 ? launch_tall_t<T, 8>(a) : launch_tall_t<T, 16>(a);
+        const int k = tall_t_columns(a.n);
+        *err = k == 4 ? launch_tall_t<T, 4>(a) : k == 8 ? launch_tall_t<T, 8>(a) : launch_tall_t<T, 16>(a);
         return true;
     }
     // Each thread owns W rows: blocks of 256*W rows, as many as a wave at least.
