@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# One device call for exp/patches/tall-shift.patch (tall-t over columns off
+# a 16-byte boundary): its test_gemv_shapes (build-bench/ab/ts: the test
+# built here with the patch, libmatvec linked in), then the patch's tall-t
+# against the build's own path without it (MV_LAB_TALL_SHIFT=0), x's
+# window loaded (default, K by groups * (K + 2)) or shuffled from the lane
+# before (MV_LAB_TSHIFT_X=1, K by groups * (K + 1)), and K = 8 forced.
+# Carry build-bench (ab/mvbench-tshift.gz, ab/ts).
+# usage: [LIST=...] [SPECS=...] [BUDGET=s] exp/tshift-run.sh
+set -u
+. exp/carried.sh
+export LD_LIBRARY_PATH=$PWD/build-bench/ab/ts:$PWD/build-bench:$LD_LIBRARY_PATH
+(cd build-bench/ab/ts && timeout ${TEST_S:-150} ./test_gemv_shapes) > $OUT/tests.txt 2>&1
+echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|OK|ERROR" $OUT/tests.txt | tail -12
+BUDGET=${BUDGET:-380} bash exp/knob-run.sh tshift ${LIST:-exp/lists/tall-shift-b-20261126.txt} \
+  "${SPECS:-base:MV_LAB_TALL_SHIFT=0 shift: shx:MV_LAB_TSHIFT_X=1 k8:MV_LAB_TSHIFT_K=8}" | tail -52
