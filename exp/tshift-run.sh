@@ -1,30 +1,40 @@
 #!/usr/bin/env bash
-# One device call for exp/patches/tall-shift.patch (tall-t over columns off
-# a 16-byte boundary): its test_gemv_shapes (build-bench/ab/ts: the test
-# built here with the patch, libmatvec linked in), then the patch's tall-t
-# against the build's own path without it (MV_LAB_TALL_SHIFT=0), x's
-# window loaded (default, K by groups * (K + 2)) or shuffled from the lane
-# before (MV_LAB_TSHIFT_X=1, K by groups * (K + 1));
-# then tall-t from m = 4096 (MV_LAB_TALL_MINM) on a list of m 4096-65535
-# (MINM_LIST= skips it); then tall-n-shift for shifted tall op N
-# (MV_LAB_TALL_N_SHIFT=0 its build's own path; NSHIFT_LIST= skips it).
-# Results in $OUT/shift, $OUT/minm, $OUT/nshift.
-# Carry build-bench (ab/mvbench-tshift.gz, ab/ts).
-# usage: [LIST=...] [SPECS=...] [BUDGET=s] exp/tshift-run.sh
+# Device calls for exp/patches/tall-shift.patch (its lab build: carry
+# build-bench, with ab/mvbench-tshift.gz and ab/ts/test_gemv_shapes built
+# here from the patched tree). PARTS picks what runs, in order; results in
+# $OUT/<part>:
+#   tests    the patch's test_gemv_shapes
+#   shift    tall-t over shifted columns against the build's own path
+#            (MV_LAB_TALL_SHIFT=0): x's window loaded (default, K by
+#            groups * (K + 2)) or from the lane before (MV_LAB_TSHIFT_X=1,
+#            K by groups * (K + 1)); exp/lists/tall-shift-b-20261126.txt
+#   minm     tall-t from m = 4096 (MV_LAB_TALL_MINM); tall-minm list
+#   nshift   tall-n-shift for shifted tall op N against tiled-n's scalar
+#            loads (MV_LAB_TALL_N_SHIFT=0); tall-n-shift list
+#   flatdiv  flat-t with 1/2 and 1/4 of its columns a block under 1.25
+#            waves (MV_LAB_FLAT_T_DIV); flat-t-div list
+# usage: PARTS="tests shift minm" exp/tshift-run.sh   (about 400 s)
+#        PARTS="nshift flatdiv" exp/tshift-run.sh     (about 250 s)
 set -u
 . exp/carried.sh
 export LD_LIBRARY_PATH=$PWD/build-bench/ab/ts:$PWD/build-bench:$LD_LIBRARY_PATH
-(cd build-bench/ab/ts && timeout ${TEST_S:-150} ./test_gemv_shapes) > $OUT/tests.txt 2>&1
-echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|OK|ERROR" $OUT/tests.txt | tail -12
 top=$OUT
-mkdir -p $top/shift $top/minm
-OUT=$top/shift BUDGET=${BUDGET:-240} bash exp/knob-run.sh tshift ${LIST:-exp/lists/tall-shift-b-20261126.txt} \
-  "${SPECS:-base:MV_LAB_TALL_SHIFT=0 shift: shx:MV_LAB_TSHIFT_X=1}" | tail -52
-# Then tall-t (both forms) from m = 4096 rather than 65536.
-[ -n "${MINM_LIST-x}" ] && OUT=$top/minm BUDGET=${BUDGET_MINM:-130} bash exp/knob-run.sh tshift \
-  ${MINM_LIST:-exp/lists/tall-minm-20261126.txt} "base: minm:MV_LAB_TALL_MINM=4096" | tail -34
-# Then tall-n-shift (op N, n <= 64, shifted columns, a wave of tiles)
-# against the build's own path (tiled-n's scalar loads).
-mkdir -p $top/nshift
-[ -n "${NSHIFT_LIST-x}" ] && OUT=$top/nshift BUDGET=${BUDGET_NSHIFT:-130} bash exp/knob-run.sh tshift \
-  ${NSHIFT_LIST:-exp/lists/tall-n-shift-20261126.txt} "base:MV_LAB_TALL_N_SHIFT=0 nshift:" | tail -30
+knob() {  # part budget list specs
+  mkdir -p $top/$1
+  OUT=$top/$1 BUDGET=$2 bash exp/knob-run.sh tshift $3 "$4" | tail -${TAIL:-50}
+}
+for part in ${PARTS:-tests shift minm}; do
+  case $part in
+    tests)
+      mkdir -p $top/tests
+      (cd build-bench/ab/ts && timeout 150 ./test_gemv_shapes) > $top/tests/tests.txt 2>&1
+      echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|ERROR" $top/tests/tests.txt | tail -8 ;;
+    shift) knob shift ${BUDGET_SHIFT:-240} exp/lists/tall-shift-b-20261126.txt \
+      "base:MV_LAB_TALL_SHIFT=0 shift: shx:MV_LAB_TSHIFT_X=1" ;;
+    minm) knob minm ${BUDGET_MINM:-130} exp/lists/tall-minm-20261126.txt "base: minm:MV_LAB_TALL_MINM=4096" ;;
+    nshift) knob nshift ${BUDGET_NSHIFT:-130} exp/lists/tall-n-shift-20261126.txt \
+      "base:MV_LAB_TALL_N_SHIFT=0 nshift:" ;;
+    flatdiv) knob flatdiv ${BUDGET_FLATDIV:-110} exp/lists/flat-t-div-20261126.txt \
+      "base: div2:MV_LAB_FLAT_T_DIV=2 div4:MV_LAB_FLAT_T_DIV=4" ;;
+  esac
+done
