@@ -13,8 +13,11 @@
 #            loads (MV_LAB_TALL_N_SHIFT=0); tall-n-shift list
 #   flatdiv  flat-t with 1/2 and 1/4 of its columns a block under 1.25
 #            waves (MV_LAB_FLAT_T_DIV); flat-t-div list
+#   flatal   flat-t also over aligned short columns whose lda is not a
+#            power-of-two number of vectors (MV_LAB_FLAT_T_ALIGNED=1);
+#            flat-t-aligned list
 # usage: PARTS="tests shift minm" exp/tshift-run.sh   (about 400 s)
-#        PARTS="nshift flatdiv" exp/tshift-run.sh     (about 250 s)
+#        PARTS="nshift flatdiv flatal" exp/tshift-run.sh   (about 360 s)
 set -u
 . exp/carried.sh
 export LD_LIBRARY_PATH=$PWD/build-bench/ab/ts:$PWD/build-bench:$LD_LIBRARY_PATH
@@ -36,5 +39,7 @@ for part in ${PARTS:-tests shift minm}; do
       "base:MV_LAB_TALL_N_SHIFT=0 nshift:" ;;
     flatdiv) knob flatdiv ${BUDGET_FLATDIV:-110} exp/lists/flat-t-div-20261126.txt \
       "base: div2:MV_LAB_FLAT_T_DIV=2 div4:MV_LAB_FLAT_T_DIV=4" ;;
+    flatal) knob flatal ${BUDGET_FLATAL:-110} exp/lists/flat-t-aligned-20261126.txt \
+      "base: fa:MV_LAB_FLAT_T_ALIGNED=1" ;;
   esac
 done
