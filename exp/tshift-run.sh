@@ -8,6 +8,10 @@
 #            (MV_LAB_TALL_SHIFT=0): x's window loaded (default, K by
 #            groups * (K + 2)) or from the lane before (MV_LAB_TSHIFT_X=1,
 #            K by groups * (K + 1)); exp/lists/tall-shift-b-20261126.txt
+#   wide     tall-t for op T up to 4096 columns (MV_LAB_TALL_MAXN), from
+#            65536 rows and from 16384 (MV_LAB_TALL_MINM): long columns
+#            whose x tiled-t's one-column blocks each stream from L2;
+#            tall-wide list
 #   minm     tall-t from m = 4096 (MV_LAB_TALL_MINM); tall-minm list
 #   nshift   tall-n-shift for shifted tall op N against tiled-n's scalar
 #            loads (MV_LAB_TALL_N_SHIFT=0); tall-n-shift list
@@ -16,8 +20,8 @@
 #   flatal   flat-t also over aligned short columns whose lda is not a
 #            power-of-two number of vectors (MV_LAB_FLAT_T_ALIGNED=1);
 #            flat-t-aligned list
-# usage: PARTS="tests shift minm" exp/tshift-run.sh   (about 400 s)
-#        PARTS="nshift flatdiv flatal" exp/tshift-run.sh   (about 360 s)
+# usage: PARTS="tests shift wide" exp/tshift-run.sh   (about 460 s)
+#        PARTS="minm nshift flatdiv flatal" exp/tshift-run.sh   (about 480 s)
 set -u
 . exp/carried.sh
 export LD_LIBRARY_PATH=$PWD/build-bench/ab/ts:$PWD/build-bench:$LD_LIBRARY_PATH
@@ -26,7 +30,7 @@ knob() {  # part budget list specs
   mkdir -p $top/$1
   OUT=$top/$1 BUDGET=$2 bash exp/knob-run.sh tshift $3 "$4" | tail -${TAIL:-50}
 }
-for part in ${PARTS:-tests shift minm}; do
+for part in ${PARTS:-tests shift wide}; do
   case $part in
     tests)
       mkdir -p $top/tests
@@ -34,6 +38,8 @@ for part in ${PARTS:-tests shift minm}; do
       echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|ERROR" $top/tests/tests.txt | tail -8 ;;
     shift) knob shift ${BUDGET_SHIFT:-240} exp/lists/tall-shift-b-20261126.txt \
       "base:MV_LAB_TALL_SHIFT=0 shift: shx:MV_LAB_TSHIFT_X=1" ;;
+    wide) knob wide ${BUDGET_WIDE:-200} exp/lists/tall-wide-20261126.txt \
+      "base: wide:MV_LAB_TALL_MAXN=4096 widem:MV_LAB_TALL_MAXN=4096,MV_LAB_TALL_MINM=16384" ;;
     minm) knob minm ${BUDGET_MINM:-130} exp/lists/tall-minm-20261126.txt "base: minm:MV_LAB_TALL_MINM=4096" ;;
     nshift) knob nshift ${BUDGET_NSHIFT:-130} exp/lists/tall-n-shift-20261126.txt \
       "base:MV_LAB_TALL_N_SHIFT=0 nshift:" ;;
