@@ -180,8 +180,11 @@ static void test_skinny_shapes(void **state)
  * lda even and odd: op T reads every column in 16-byte loads after r < V
  * leading rows (r differs from column to column with an odd lda), and x in
  * 16-byte loads where x + r is aligned too, else in scalar loads; op N takes
- * the scalar-load fall-back. Many short columns per block, one long column per block, a
- * split over rows, x strided and reversed. */
+ * the scalar-load fall-back (tall op N: tall-n-shift, aligned vectors
+ * realigned once per tile). Many short columns per block, one long column per block, a
+ * split over rows, x strided and reversed; tall op T (m >= 65536, n <= 64:
+ * tall-t over shifted columns, aligned vectors from r rows before each
+ * column, masked). */
 static void test_unaligned_pointers(void **state)
 {
     mv_handle h = *state;
@@ -201,6 +204,22 @@ static void test_unaligned_pointers(void **state)
         {DT_D, MV_OP_T, 4001, 257, 4001, 1, 1, 1.0, 0.0, 0, NULL, 1, 0},
         {DT_D, MV_OP_T, 4001, 257, 4004, 1, 1, -2.0, 0.5, 0, NULL, 1, 1},
         {DT_D, MV_OP_T, 150001, 7, 150003, 2, -1, 1.0, 0.0, 0, NULL, 0, 1},
+        /* tall-t over shifted columns: K = 4 in three groups, K = 8 in
+         * three (the last of 5) and in five, K = 2 over one column and
+         * two, alpha = 0 */
+        {DT_S, MV_OP_T, 100003, 10, 100005, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 70001, 21, 70001, 1, 2, -0.5, 1.0, 0, NULL, 1, 0},
+        {DT_S, MV_OP_T, 90001, 37, 90003, 2, 1, 1.0, 0.0, 0, NULL, 3, 0},
+        {DT_S, MV_OP_T, 65537, 1, 65537, 1, 1, 1.0, 0.25, 0, NULL, 2, 0},
+        {DT_D, MV_OP_T, 80001, 2, 80003, -1, 1, 1.0, 0.0, 0, NULL, 1, 1},
+        /* tall-n over shifted columns (a wave of 255 x V-row tiles on 132
+         * SMs): lda odd and 2 mod 4, A off its line, x strided and
+         * reversed, beta != 0, alpha = 0 */
+        {DT_S, MV_OP_N, 410009, 7, 410010, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_N, 210001, 13, 210001, -2, 3, 1.0, 0.5, 0, NULL, 1, 0},
+        {DT_S, MV_OP_N, 500001, 9, 500001, 1, 1, -0.5, 0.0, 0, NULL, 3, 1},
+        {DT_S, MV_OP_N, 420001, 5, 420003, 1, 1, 0.0, 0.5, 1, NULL, 1, 0},
+        {DT_S, MV_OP_T, 70001, 9, 70002, 1, 1, 0.0, 0.5, 1, NULL, 1, 0},
         {DT_S, MV_OP_N, 1000, 777, 1000, 1, 1, 1.0, 0.0, 0, NULL, 1, 3},
         {DT_S, MV_OP_N, 16, 100003, 16, 1, 1, 1.0, 0.5, 0, NULL, 2, 0},
         {DT_D, MV_OP_N, 1001, 513, 1002, -1, 1, 1.0, 0.0, 0, NULL, 1, 1},

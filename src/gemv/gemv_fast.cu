@@ -241,17 +241,11 @@ gemv_tiled_n_shift(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
     const bool x_vec = incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     const T *const a_end = A + (n - 1) * lda + m;  // one past the last element
     int shift[4];
-#pragma unroll
-    for (int c = 0; c < 4; ++c)
-        shift[c] = int(reinterpret_cast<uintptr_t>(A + (j_begin + c) * lda) / sizeof(T) % V);
+    quad_shifts<T, V>(A + j_begin * lda, lda, shift);
     for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         const int64_t r0 = tile * rows_per_tile + int64_t(tx) * V;  // the thread's first row
         T acc[4][V];
-#pragma unroll
-        for (int c = 0; c < 4; ++c)
-#pragma unroll
-            for (int k = 0; k < V; ++k)
-                acc[c][k] = T(0);
+        zero(acc);
         if (r0 - V < m) {  // the vector holds a row of the matrix
             const T *a[4];
 #pragma unroll
@@ -322,34 +316,8 @@ gemv_tiled_n_shift(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
         }
         // Back to row order: element k of position c is row r0 + k - s_c,
         // the thread's own row k - s_c, or thread tx-1's row k - s_c + V.
-        // Rotated left by s_c (two conditional rotations, by 1 and by 2),
-        // element d is row r0 + d for d < V - s_c, else r0 + d - V.
         T own[V], lend[V];
-#pragma unroll
-        for (int k = 0; k < V; ++k)
-            own[k] = lend[k] = T(0);
-#pragma unroll
-        for (int c = 0; c < 4; ++c) {
-            T w[V];
-#pragma unroll
-            for (int k = 0; k < V; ++k)
-                w[k] = shift[c] & 1 ? acc[c][(k + 1) % V] : acc[c][k];
-            if constexpr (V == 4) {
-                T t[V];
-#pragma unroll
-                for (int k = 0; k < V; ++k)
-                    t[k] = shift[c] & 2 ? w[(k + 2) % V] : w[k];
-#pragma unroll
-                for (int k = 0; k < V; ++k)
-                    w[k] = t[k];
-            }
-#pragma unroll
-            for (int d = 0; d < V; ++d) {
-                const bool mine = d < V - shift[c];
-                own[d] += mine ? w[d] : T(0);
-                lend[d] += mine ? T(0) : w[d];
-            }
-        }
+        realign_shifted<T, V>(acc, shift, own, lend);
         // The TY partial sums of each row, in a fixed order: lanes of a
         // warp that share tx first (shuffles), then across warps.
         sum_lanes_apart(own, TX);

@@ -16,11 +16,16 @@
 // `tall-n` (n <= 64, enough 256*W-row tiles for a wave): each thread owns W
 //   rows and walks all n columns eight vector loads at a time, x staged in
 //   shared memory; no reduction across threads at all.
-// `tall-t` (n <= 64, m >= 65536): a block takes K = 4, 8 or 16 columns at
-//   the same rows (the K with the fewest loads a row step, tall_t_columns), so each vector of x, loaded once, serves K loads of A
+// `tall-n-shift` (tall-n over columns off a 16-byte boundary): each
+//   column's aligned vectors, realigned once per tile (see the kernel).
+// `tall-t` (n <= 64, m >= 65536, any alignment): a block takes K = 2-16
+//   columns at the same rows (the K with the fewest loads a row step,
+//   tall_t_columns), so each vector of x, loaded once, serves K loads of A
 //   (the one-column blocks of tiled-t streamed all of x once per column, as
 //   many bytes as A itself); the rows are split over a wave of blocks and
 //   the K sums of each block finished by the last one in a fixed order.
+//   Columns off a 16-byte boundary are read in aligned vectors all the
+//   same, with x's rows around them (see the kernel).
 // `flat-t` (op T, columns of at most 64 vectors off a 16-byte boundary
 //   lying nearly one after the other, from 1.25 waves of blocks on): a block
 //   reads its columns as one flat run of 16-byte vectors and sorts the
@@ -221,6 +226,16 @@ cudaError_t launch_short_t(const mv_gemv_args &a, int log_g, unsigned blocks, in
 
 // ---- tall-n --------------------------------------------------------------------
 
+// x's n <= kTallMaxN elements into shared memory (not read where alpha = 0);
+// a barrier before use.
+template <typename T>
+__device__ __forceinline__ void stage_x(T *xs, const T *__restrict__ x, int n, int64_t incx, T alpha)
+{
+    if (alpha != T(0))
+        for (int j = threadIdx.x; j < n; j += kThreads)
+            xs[j] = x[j * incx];
+}
+
 template <typename T, int V>
 __global__ void __launch_bounds__(kThreads, 4)
 gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
@@ -232,9 +247,7 @@ gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__r
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
         return;
-    if (alpha != T(0))
-        for (int j = threadIdx.x; j < n; j += kThreads)
-            xs[j] = x[j * incx];
+    stage_x(xs, x, n, incx, alpha);
     __syncthreads();
     const int64_t step = int64_t(gridDim.x) * kThreads * V;
     for (int64_t i = (int64_t(blockIdx.x) * kThreads + threadIdx.x) * V; i < m; i += step) {
@@ -273,18 +286,106 @@ gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__r
     }
 }
 
+// tall-n-shift: tall-n over columns off a 16-byte boundary (lda not a
+// multiple of the vector, or A itself). Thread t of a tile reads, in every
+// column, the aligned vector of rows r0 - s_j .. (r0 = the tile's first row
+// + t*V, s_j from the column's position in its quad: realign_shifted) into
+// acc[j mod 4], and puts them back in row order once per tile: its own rows
+// and the rows it lends to thread t - 1 (through shared memory). A tile of
+// kThreads threads owns the rows of kThreads - 1 (the last thread only
+// lends), so 1/256 of the loads are read twice. A vector that starts
+// before A is A's own 16-byte line (inside its allocation), its rows before
+// 0 lent to no one; one that reaches past A's last element is read element
+// by element. Eight loads in flight a thread, as tall-n.
+template <typename T, int V>
+__global__ void __launch_bounds__(kThreads, 3)
+gemv_tall_n_shift(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+                  T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+{
+    pdl_begin();
+    constexpr int U = kUnroll;
+    static_assert(U % 4 == 0, "tall-n-shift: a batch of whole quads");
+    __shared__ T xs[kTallMaxN];
+    __shared__ T lent[kThreads * V];
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    stage_x(xs, x, n, incx, alpha);
+    int shift[4];
+    quad_shifts<T, V>(A, lda, shift);
+    const T *const a_end = A + (n - 1) * lda + m;  // one past the last element
+    const int64_t rows_per_tile = int64_t(kThreads - 1) * V;
+    const int64_t tiles = (m + rows_per_tile - 1) / rows_per_tile;
+    __syncthreads();
+    for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+        const int64_t r0 = tile * rows_per_tile + int64_t(threadIdx.x) * V;
+        T acc[4][V];
+        zero(acc);
+        if (alpha != T(0) && r0 - V < m) {  // the vector holds a row of the matrix
+            for (int j = 0; j < n; j += U) {
+                T v[U][V];
+#pragma unroll
+                for (int u = 0; u < U; ++u) {
+                    const T *p = A + int64_t(j + u) * lda + r0 - shift[u % 4];
+                    if (j + u < n && p + V <= a_end) {
+                        load_v<T, V>(p, v[u]);
+                    } else {
+#pragma unroll
+                        for (int k = 0; k < V; ++k)
+                            v[u][k] = j + u < n && p + k < a_end ? __ldg(p + k) : T(0);
+                    }
+                }
+#pragma unroll
+                for (int u = 0; u < U; ++u) {
+                    const T xj = j + u < n ? xs[j + u] : T(0);
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        acc[u % 4][k] += v[u][k] * xj;
+                }
+            }
+        }
+        T own[V], lend[V];
+        realign_shifted<T, V>(acc, shift, own, lend);
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            lent[threadIdx.x * V + k] = lend[k];
+        __syncthreads();
+        if (threadIdx.x < kThreads - 1)
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                if (r0 + k < m)
+                    store_output(y + (r0 + k) * incy, alpha, own[k] + lent[(threadIdx.x + 1) * V + k], beta);
+        __syncthreads();  // lent[] is reused by the next tile
+    }
+}
+
 // ---- tall-t --------------------------------------------------------------------
 
+// Vector loads a thread keeps in flight a step (two blocks per SM): 16 over
+// aligned columns, 8 over shifted ones, whose x window and per-shift dot
+// products take the registers of the other 8 (64 KB in flight a SM).
+template <bool Shift>
+constexpr int kTallLoads = Shift ? 8 : 16;
+
 // K columns per block (blockIdx.y picks which), rows split over gridDim.x
-// blocks: R = 16/K row vectors per thread and step, so K*R = 16 vector
-// loads in flight either way.
-template <typename T, int V, int K>
+// blocks: R = kTallLoads / K row vectors per thread and step, so K*R vector
+// loads in flight whatever K is.
+// Shift (columns off a 16-byte boundary: lda not a multiple of the vector,
+// or A itself): each column is still read in aligned 16-byte vectors, its
+// s = 0..V-1 rows before the boundary making the first vector start s rows
+// before the column (masked, as are rows past m). A thread's vector at
+// offset i of every column then holds rows i - s .. i - s + V - 1, so x is
+// loaded as the 2V - 1 rows around i (two aligned vectors) and each
+// column's products take the V of them its shift picks (warp-uniform).
+template <typename T, int V, int K, bool Shift>
 __global__ void __launch_bounds__(kThreads, 2)
 gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, Split sp)
 {
     pdl_begin();
-    constexpr int R = 16 / K;
+    constexpr int R = kTallLoads<Shift> / K;
+    static_assert(R >= 1, "tall-t: K at most the loads a step");
+    constexpr int XW = Shift ? 2 * V - 1 : V;  // rows of x a step keeps: i - (XW - V) .. i + V - 1
     __shared__ T red[kWarps][K];
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
@@ -298,36 +399,82 @@ gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
     }
     const bool x_vec = incx == 1 && reinterpret_cast<uintptr_t>(x) % 16 == 0;
     const T *a0 = A + col0 * lda;
+    // Column k of the block (columns past n read column n-1 again, in
+    // bounds, and are never stored), and its rows before the 16-byte
+    // boundary (0 without Shift).
+    const auto column = [&](int k) { return a0 + int64_t(k < cols ? k : cols - 1) * lda; };
+    const auto shift = [&](int k) {
+        return Shift ? int(reinterpret_cast<uintptr_t>(column(k)) % 16 / sizeof(T)) : 0;
+    };
     T acc[K];
 #pragma unroll
     for (int k = 0; k < K; ++k)
         acc[k] = T(0);
     const int64_t step = int64_t(gridDim.x) * kThreads * V;
-    for (int64_t i0 = (int64_t(blockIdx.x) * kThreads + threadIdx.x) * V; i0 < m; i0 += R * step) {
-        T v[R][K][V], xv[R][V];
+    const int64_t end = Shift ? m + V - 1 : m;  // the last column vector starts before m + s
+    for (int64_t i0 = (int64_t(blockIdx.x) * kThreads + threadIdx.x) * V; i0 < end; i0 += R * step) {
+        T v[R][K][V], hi[R][V], lo[R][V];
 #pragma unroll
         for (int r = 0; r < R; ++r) {
             const int64_t i = i0 + r * step;
-            const bool full = i + V <= m;
-            // Columns past n read column n-1 again (in bounds) and are never stored.
 #pragma unroll
-            for (int k = 0; k < K; ++k)
-                load_rows<T, V>(a0 + int64_t(k < cols ? k : cols - 1) * lda + i, full, m - i, v[r][k]);
-            if (full && x_vec) {
-                load_v<T, V>(x + i, xv[r]);
+            for (int k = 0; k < K; ++k) {
+                if constexpr (Shift) {
+                    const int64_t first = i - shift(k);  // the vector's first row
+                    const T *p = column(k) + first;
+                    if (first >= 0 && first + V <= m) {
+                        load_v<T, V>(p, v[r][k]);
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < V; ++e)
+                            v[r][k][e] = first + e >= 0 && first + e < m ? __ldg(p + e) : T(0);
+                    }
+                } else {
+                    load_rows<T, V>(column(k) + i, i + V <= m, m - i, v[r][k]);
+                }
+            }
+            // x's rows i .. i + V - 1 (hi), and with Shift the V rows before
+            // them (lo; its last V - 1 are the window's head).
+            if (x_vec && i + V <= m) {
+                load_v<T, V>(x + i, hi[r]);
             } else {
 #pragma unroll
                 for (int e = 0; e < V; ++e)
-                    xv[r][e] = i + e < m ? x[(i + e) * incx] : T(0);
+                    hi[r][e] = i + e < m ? x[(i + e) * incx] : T(0);
+            }
+            if constexpr (Shift) {
+                if (x_vec && i >= V && i <= m) {
+                    load_v<T, V>(x + i - V, lo[r]);
+                } else {
+#pragma unroll
+                    for (int e = 0; e < V; ++e)
+                        lo[r][e] = i - V + e >= 0 && i - V + e < m ? x[(i - V + e) * incx] : T(0);
+                }
             }
         }
 #pragma unroll
         for (int r = 0; r < R; ++r)
 #pragma unroll
-            for (int k = 0; k < K; ++k)
+            for (int k = 0; k < K; ++k) {
+                // Row i - sh + e of x is xw[XW - V - sh + e] (xw: x's rows
+                // i - (XW - V) .. i + V - 1, lo's last V - 1 and hi): the dot
+                // product for each shift, the column's kept (warp-uniform;
+                // a select, not an index into registers).
+                const int sk = shift(k);
 #pragma unroll
-                for (int e = 0; e < V; ++e)
-                    acc[k] += v[r][k][e] * xv[r][e];
+                for (int q = 0; q < (Shift ? V : 1); ++q) {
+                    T d = T(0);
+#pragma unroll
+                    for (int e = 0; e < V; ++e) {
+                        const int t = XW - V - q + e;  // xw: lo[1..V-1], then hi
+                        d += v[r][k][e] * (t < XW - V ? lo[r][t + 1] : hi[r][t - (XW - V)]);
+                    }
+                    if (!Shift)
+                        acc[k] += d;
+                    else
+                        acc[k] += sk == q ? d : T(0);
+                }
+            }
     }
     // Fixed order: butterflies within each warp, then warps in order.
 #pragma unroll
@@ -672,38 +819,71 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
     return true;
 }
 
-// tall-t's columns per block: the K of 4, 8 and 16 with the fewest 16-byte
-// loads a row step costs over all blocks, groups * (K + 1) with groups =
-// ceil(n / K) (K columns and one vector of x a group; a last group of fewer
-// columns re-reads its last column for the missing ones, an L1 hit, but
-// still an issued load). On a tie the larger K, whose fewer groups read x
-// fewer times. n = 9-12 and 17-20 take K = 4, n = 21-24, 33-40 and 49-56
-// K = 8, where K = 16 re-read up to 7 columns a group: entry 40 of docs/notes-gemv.md (H100, cold, 14
-// shapes of m 83062-1891288, n 9-50): 0.917x the time of K = 16 (0.75-1.06;
-// float 1817268 x 10, 72 MB, 1.06x: x read by three groups, 7 MB each time).
-inline int tall_t_columns(int64_t n)
+// tall-t's columns per block: the K of 4, 8 and 16 (at most kmax) with the
+// fewest loads a row step costs over all blocks, groups * (K + x_loads)
+// with groups = ceil(n / K): K columns and x's vectors a group (one over
+// aligned columns, two over shifted ones: the x window). A last group of
+// fewer columns re-reads its last column for the missing ones, an L1 hit,
+// but still an issued load. On a tie the larger K, whose fewer groups read
+// x fewer times. Aligned: n = 9-12 and 17-20 take K = 4, n = 21-24, 33-40
+// and 49-56 K = 8, where K = 16 re-read up to 7 columns a group: entry 40
+// of docs/notes-gemv.md (H100, cold, 14 shapes of m 83062-1891288, n
+// 9-50): 0.917x the time of K = 16 (0.75-1.06; float 1817268 x 10, 72 MB,
+// 1.06x: x read by three groups, 7 MB each time). Shifted (K of 2, 4 and
+// 8, two loads of x a group): K = 2 for n of 1-2, 4 for 3-4 and 9-12, 8
+// for the others; entry 41 (H100, 28 shapes: K by this count took 0.880x
+// the time of the tiled path, the better of K = 4 and 8 shape by shape
+// 0.878x; counting x as one load picked K = 4 for n of 17-28, 1.41-1.49x
+// on the three such shapes of 63-160 MB).
+inline int tall_t_columns(int64_t n, int kmin, int kmax, int x_loads)
 {
-    int best = 16;
-    int64_t best_loads = (n + 15) / 16 * 17;
-    for (int k = 8; k >= 4; k /= 2) {
-        const int64_t loads = (n + k - 1) / k * (k + 1);
+    int best = kmax;
+    int64_t best_loads = (n + kmax - 1) / kmax * (kmax + x_loads);
+    for (int k = kmax / 2; k >= kmin; k /= 2) {
+        const int64_t loads = (n + k - 1) / k * (k + x_loads);
         if (loads < best_loads)
             best = k, best_loads = loads;
     }
     return best;
 }
 
-template <typename T, int K>
+template <typename T, int K, bool Shift>
 cudaError_t launch_tall_t(const mv_gemv_args &a)
 {
     constexpr int W = Vec16<T>::width;
     const int64_t groups = (a.n + K - 1) / K;
-    const int64_t want = wave_blocks<gemv_tall_t<T, W, K>>(a);
-    const int64_t steps = (a.m + int64_t(kThreads) * W * (16 / K) - 1) / (int64_t(kThreads) * W * (16 / K));
-    const Split sp = plan_blocks<T>(a, (want + groups - 1) / groups, steps, a.n, K, groups);
+    const int64_t want = wave_blocks<gemv_tall_t<T, W, K, Shift>>(a);
+    const int64_t rows = Shift ? a.m + W - 1 : a.m;
+    const int64_t per_step = int64_t(kThreads) * W * (kTallLoads<Shift> / K);
+    const int64_t steps = (rows + per_step - 1) / per_step;
+    // Whole waves (as plan_split): groups * splits at most one wave. Rounded
+    // up, 5 or 7 groups overfilled a wave by a few blocks that ran alone
+    // after it, a block's whole share each: 1.13-1.28x the time of
+    // tiled-t at n = 37-40 and 54-56, where 6 and 8 groups were 0.91-0.97x
+    // (entry 41 of docs/notes-gemv.md, H100, cold).
+    const Split sp = plan_blocks<T>(a, want / groups, steps, a.n, K, groups);
     const dim3 grid(unsigned(sp.splits), unsigned(groups));
-    return launch_kernel(a, gemv_tall_t<T, W, K>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
+    return launch_kernel(a, gemv_tall_t<T, W, K, Shift>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, sp);
+}
+
+// tall-t over any columns: aligned ones, or (Shift) columns off a 16-byte
+// boundary, read in aligned vectors all the same (see the kernel).
+template <typename T, bool Shift>
+bool launch_tall_t_any(const mv_gemv_args &a, cudaError_t *err)
+{
+    if (!a.trans || a.n > kTallMaxN || a.m < kTallMinM)
+        return false;
+    // Shifted: K of 2-8 (8 loads a step), x's window two loads a group.
+    const int k = tall_t_columns(a.n, Shift ? 2 : 4, kTallLoads<Shift>, Shift ? 2 : 1);
+    if constexpr (Shift)
+        *err = k == 2 ? launch_tall_t<T, 2, true>(a)
+               : k == 4 ? launch_tall_t<T, 4, true>(a)
+                        : launch_tall_t<T, 8, true>(a);
+    else
+        *err = k == 4 ? launch_tall_t<T, 4, false>(a) : k == 8 ? launch_tall_t<T, 8, false>(a)
+                                                               : launch_tall_t<T, 16, false>(a);
+    return true;
 }
 
 template <typename T>
@@ -712,19 +892,33 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
     constexpr int W = Vec16<T>::width;
     if (a.n > kTallMaxN)
         return false;
-    if (a.trans) {
-        if (a.m < kTallMinM)
-            return false;
-        const int k = tall_t_columns(a.n);
-        *err = k == 4 ? launch_tall_t<T, 4>(a) : k == 8 ? launch_tall_t<T, 8>(a) : launch_tall_t<T, 16>(a);
-        return true;
-    }
+    if (a.trans)
+        return launch_tall_t_any<T, false>(a, err);
     // Each thread owns W rows: blocks of 256*W rows, as many as a wave at least.
     const int64_t tiles = (a.m + int64_t(kThreads) * W - 1) / (int64_t(kThreads) * W);
     if (tiles < wave_blocks<gemv_tall_n<T, W>>(a))
         return false;
     *err = launch_kernel(a, gemv_tall_n<T, W>, dim3(blocks_for(a.m, int64_t(kThreads) * W)), a.m, int(a.n),
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+    return true;
+}
+
+// tall-n-shift: op N, n <= 64, columns off a 16-byte boundary, where its
+// tiles of (kThreads - 1) * W rows make a wave (as tall-n's do).
+template <typename T>
+bool launch_tall_n_shift(const mv_gemv_args &a, cudaError_t *err)
+{
+    constexpr int W = Vec16<T>::width;
+    if (a.trans || a.n > kTallMaxN)
+        return false;
+    const int64_t rows_per_tile = int64_t(kThreads - 1) * W;
+    const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
+    const int64_t want = wave_blocks<gemv_tall_n_shift<T, W>>(a);
+    if (tiles < want)
+        return false;
+    *err = launch_kernel(a, gemv_tall_n_shift<T, W>, dim3(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks)), a.m,
+                         int(a.n), static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
     return true;
 }
@@ -823,12 +1017,14 @@ template <typename T>
 bool launch_skinny(const mv_gemv_args &a, cudaError_t *err)
 {
     // short-n, short-t and the tall kernels take 16-byte aligned columns,
-    // flat-t and flat-n the others (aligned columns of op N that short-n
-    // does not take stay with tiled-n and thin-n: flat-n was even there,
-    // 0.93-1.02x their time by size class, entry 30).
+    // flat-t, flat-n and the tall kernels' shifted forms the others
+    // (aligned columns of op N that short-n does not take stay with
+    // tiled-n and thin-n: flat-n was even there, 0.93-1.02x their time by
+    // size class, entry 30).
     if (vector_ok<T>(a))
         return launch_short<T>(a, err) || launch_tall<T>(a, err);
-    return launch_flat_t<T>(a, err) || launch_flat_n<T>(a, err);
+    return launch_flat_t<T>(a, err) || launch_flat_n<T>(a, err) || launch_tall_t_any<T, true>(a, err) ||
+           launch_tall_n_shift<T>(a, err);
 }
 
 }  // namespace

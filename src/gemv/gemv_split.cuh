@@ -65,6 +65,64 @@ __device__ __forceinline__ void load_rows(const T *a, bool full, int64_t rows_le
     }
 }
 
+// Op N over columns off a 16-byte boundary (tiled-n-shift, tall-n-shift):
+// a thread at row r0 reads, in column j, the aligned vector of rows r0 - s_j
+// .. r0 - s_j + V - 1 and adds it into acc[j mod 4] (4 * lda is a multiple
+// of V, so s_j depends on j mod 4 only: shift[c]). Back in row order:
+// acc[c] rotated left by s_c (two conditional rotations, by 1 and by 2)
+// holds row r0 + d at d < V - s_c (own[d], the thread's row) and row
+// r0 - V + d at the others (lend[d], the row d of the thread before).
+// shift[c]: the offset from a 16-byte boundary, in elements, of column c
+// of the quad that starts at column a0 (and of every column c + 4k).
+template <typename T, int V>
+__device__ __forceinline__ void quad_shifts(const T *a0, int64_t lda, int (&shift)[4])
+{
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+        shift[c] = int(reinterpret_cast<uintptr_t>(a0 + c * lda) / sizeof(T) % V);
+}
+
+template <typename T, int V>
+__device__ __forceinline__ void zero(T (&acc)[4][V])
+{
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            acc[c][k] = T(0);
+}
+
+template <typename T, int V>
+__device__ __forceinline__ void realign_shifted(const T (&acc)[4][V], const int (&shift)[4], T (&own)[V],
+                                                T (&lend)[V])
+{
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+        own[k] = lend[k] = T(0);
+#pragma unroll
+    for (int c = 0; c < 4; ++c) {
+        T w[V];
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            w[k] = shift[c] & 1 ? acc[c][(k + 1) % V] : acc[c][k];
+        if constexpr (V == 4) {
+            T t[V];
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                t[k] = shift[c] & 2 ? w[(k + 2) % V] : w[k];
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                w[k] = t[k];
+        }
+#pragma unroll
+        for (int d = 0; d < V; ++d) {
+            const bool mine = d < V - shift[c];
+            own[d] += mine ? w[d] : T(0);
+            lend[d] += mine ? T(0) : w[d];
+        }
+    }
+}
+
 struct Split {
     int64_t splits;    // S
     int64_t span;      // reduction elements per split (a multiple of the vector width)
