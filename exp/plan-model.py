@@ -93,9 +93,13 @@ def skinny(dt, op, m, n, lda, vec):
     if op == 'T':
         if lda >= W and lda <= 96 * W and cdiv(m, W) <= 64 and not (lda - m >= W and 8 * lda > 9 * m):
             return 'flat_t?'
-        return None
+        return 'tall_shift' if n <= 64 and m >= 65536 else None
     if lda >= W and not (lda - m >= W and 8 * lda > 9 * m) and lda <= 32 * W:
         return 'flat_n?'
+    # tall-n-shift (863ca28) where its tiles of 255 x V rows make a wave
+    # (three blocks a SM); shifted tall-t above
+    if n <= 64 and op == 'N' and cdiv(m, 255 * W) >= SMS * 3:
+        return 'tall_n_shift'
     return None
 
 
