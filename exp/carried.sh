@@ -3,3 +3,10 @@
 # and are unpacked here; CUDA's libraries on the path.
 for z in build-bench/ab/*.gz; do [ -e "$z" ] && gunzip -f "$z"; done
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
+top=${OUT:-}
+# knob PART BUDGET LIST SPECS: exp/knob-run.sh of the lab build $LAB_BUILD
+# over LIST into $top/PART (the run scripts' parts), its table's tail.
+knob() {
+  mkdir -p $top/$1
+  OUT=$top/$1 BUDGET=$2 bash exp/knob-run.sh $LAB_BUILD $3 "$4" | tail -${TAIL:-50}
+}

@@ -20,11 +20,7 @@
 set -u
 . exp/carried.sh
 export LD_LIBRARY_PATH=$PWD/build-bench/ab/tw:$PWD/build-bench:$LD_LIBRARY_PATH
-top=$OUT
-knob() {  # part budget list specs
-  mkdir -p $top/$1
-  OUT=$top/$1 BUDGET=$2 bash exp/knob-run.sh waves $3 "$4" | tail -${TAIL:-50}
-}
+LAB_BUILD=waves
 for part in ${PARTS:-tests nwaves minm}; do
   case $part in
     tests)
