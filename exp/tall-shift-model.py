@@ -2,7 +2,8 @@
 """Host models of exp/patches/tall-shift.patch's indexing, checked against a
 direct sum on random small shapes, with NaN before A, in the padding rows
 and past the end (a row read into the wrong sum shows): tall-n-shift (tiles
-of NT - 1 threads, a sum per quad position, realigned once per tile) and
+of NT - 1 threads, a sum per quad position, realigned once per tile; and
+tall-n-waves.patch's evenly shrunk tiles of q < NT - 1 threads) and
 tall-t over shifted columns (masked aligned vectors, the x window of 2V - 1
 rows). usage: exp/tall-shift-model.py"""
 import random
@@ -10,7 +11,9 @@ import random
 import numpy as np
 
 
-def run(m, n, lda, off, V, NT, grid, U=8):
+def run(m, n, lda, off, V, NT, grid, U=8, q=None):
+    # q: row vectors a tile owns (exp/patches/tall-n-waves.patch; NT - 1 today)
+    q = NT - 1 if q is None else q
     # memory: flat array, A starts at element 'off' of a 16-byte aligned base
     total = off + (n - 1) * lda + m + 2 * V
     mem = np.random.standard_normal(total)
@@ -24,7 +27,7 @@ def run(m, n, lda, off, V, NT, grid, U=8):
     x = np.random.standard_normal(n)
     ref = np.array([sum(mem[A0 + j * lda + i] * x[j] for j in range(n)) for i in range(m)])
     shift = [((A0 + c * lda) % V) for c in range(4)]
-    rpt = (NT - 1) * V
+    rpt = q * V
     tiles = (m + rpt - 1) // rpt
     y = np.full(m, np.nan)
     for b in range(grid):
@@ -33,7 +36,7 @@ def run(m, n, lda, off, V, NT, grid, U=8):
             for t in range(NT):
                 r0 = tile * rpt + t * V
                 acc = np.zeros((4, V))
-                if r0 - V < m:
+                if t <= q and r0 - V < m:
                     for j in range(0, n, U):
                         for u in range(U):
                             col = j + u
@@ -54,7 +57,7 @@ def run(m, n, lda, off, V, NT, grid, U=8):
                         if d < V - shift[c]: o[d] += w[d]
                         else: l[d] += w[d]
                 own[t] = o; lend[t] = l
-            for t in range(NT - 1):
+            for t in range(q):
                 r0 = tile * rpt + t * V
                 for k in range(V):
                     if r0 + k < m:
@@ -102,6 +105,25 @@ def main():
         worst = max(worst, e)
         if not (e < 1e-9): print("FAIL", m, n, lda, off, V, NT, grid, e)
     print("worst", worst)
+
+    # tiles shrunk evenly (tall-n-waves.patch, MV_LAB_TALL_N_EVEN=1): q of
+    # NT - 1 row vectors a tile, threads past q + 1 idle
+    random.seed(3); np.random.seed(3); worst = 0
+    for it in range(80):
+        V = random.choice([2, 4]); NT = random.choice([4, 8, 16])
+        m = random.randint(1, 120); n = random.randint(1, 20)
+        lda = m + random.randint(0, 5)
+        if lda % V == 0: lda += 1
+        off = random.randint(0, V - 1)
+        want = random.randint(1, 4)
+        vecs = (m + V - 1) // V; tiles = (vecs + NT - 2) // (NT - 1)
+        c = (tiles + want - 1) // want
+        q = max(1, min(NT - 1, (vecs + c * want - 1) // (c * want)))
+        grid = (m + q * V - 1) // (q * V)
+        e = run(m, n, lda, off, V, NT, grid, q=q)
+        worst = max(worst, e)
+        if not (e < 1e-9): print("FAIL even", m, n, lda, off, V, NT, q, grid, e)
+    print("worst (even tiles)", worst)
 
     random.seed(2); np.random.seed(2); worst=0
     for it in range(200):
