@@ -12,16 +12,12 @@
 #            65536 rows and from 16384 (MV_LAB_TALL_MINM): long columns
 #            whose x tiled-t's one-column blocks each stream from L2;
 #            tall-wide list
-#   minm     tall-t from m = 4096 (MV_LAB_TALL_MINM); tall-minm list
 #   nshift   tall-n-shift for shifted tall op N against tiled-n's scalar
 #            loads (MV_LAB_TALL_N_SHIFT=0); tall-n-shift list
-#   flatdiv  flat-t with 1/2 and 1/4 of its columns a block under 1.25
-#            waves (MV_LAB_FLAT_T_DIV); flat-t-div list
-#   flatal   flat-t also over aligned short columns whose lda is not a
-#            power-of-two number of vectors (MV_LAB_FLAT_T_ALIGNED=1);
-#            flat-t-aligned list
+#   (tall-t from m = 4096, flat-t's fewer columns and flat-t over aligned
+#   short columns: parts minm, flatdiv, flatal of exp/waves-run.sh)
 # usage: PARTS="tests shift wide" exp/tshift-run.sh   (about 460 s)
-#        PARTS="minm nshift flatdiv flatal" exp/tshift-run.sh   (about 480 s)
+#        PARTS="nshift" exp/tshift-run.sh   (about 130 s)
 set -u
 . exp/carried.sh
 export LD_LIBRARY_PATH=$PWD/build-bench/ab/ts:$PWD/build-bench:$LD_LIBRARY_PATH
@@ -36,12 +32,7 @@ for part in ${PARTS:-tests shift wide}; do
       "base:MV_LAB_TALL_SHIFT=0 shift: shx:MV_LAB_TSHIFT_X=1" ;;
     wide) knob wide ${BUDGET_WIDE:-200} exp/lists/tall-wide-20261126.txt \
       "base: wide:MV_LAB_TALL_MAXN=4096 widem:MV_LAB_TALL_MAXN=4096,MV_LAB_TALL_MINM=16384" ;;
-    minm) knob minm ${BUDGET_MINM:-130} exp/lists/tall-minm-20261126.txt "base: minm:MV_LAB_TALL_MINM=4096" ;;
     nshift) knob nshift ${BUDGET_NSHIFT:-130} exp/lists/tall-n-shift-20261126.txt \
       "base:MV_LAB_TALL_N_SHIFT=0 nshift:" ;;
-    flatdiv) knob flatdiv ${BUDGET_FLATDIV:-110} exp/lists/flat-t-div-20261126.txt \
-      "base: div2:MV_LAB_FLAT_T_DIV=2 div4:MV_LAB_FLAT_T_DIV=4" ;;
-    flatal) knob flatal ${BUDGET_FLATAL:-110} exp/lists/flat-t-aligned-20261126.txt \
-      "base: fa:MV_LAB_FLAT_T_ALIGNED=1" ;;
   esac
 done
