@@ -86,14 +86,15 @@ def skinny(dt, op, m, n, lda, vec):
         g = lda // W
         if m % W == 0 and g <= 32 and g & (g - 1) == 0:
             return 'short'
-        if n <= 64 and (op == 'N' or m >= 65536):
+        if n <= 64 and (op == 'N' or m * dt >= 48 * 1024):
             if op == 'T' or cdiv(m, 256 * W) >= SMS * 4:
                 return 'tall'
         return None
     if op == 'T':
         if lda >= W and lda <= 96 * W and cdiv(m, W) <= 64 and not (lda - m >= W and 8 * lda > 9 * m):
             return 'flat_t?'
-        return 'tall_shift' if n <= 64 and m >= 65536 else None
+        # tall-t from 48 KB of x (entry 43; 65536 rows before)
+        return 'tall_shift' if n <= 64 and m * dt >= 48 * 1024 else None
     if lda >= W and not (lda - m >= W and 8 * lda > 9 * m) and lda <= 32 * W:
         return 'flat_n?'
     # tall-n-shift (863ca28) where its tiles of 255 x V rows make a wave

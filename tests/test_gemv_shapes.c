@@ -153,6 +153,12 @@ static void test_skinny_shapes(void **state)
         {DT_D, MV_OP_T, 64, 90001, 64, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_D, MV_OP_T, 62, 50021, 64, 2, -1, 0.5, 1.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_T, 124, 40009, 128, -1, 3, 1.0, -0.5, 0, NULL, 0, 0},
+        /* tall-t from 48 KB of x: float m = 12288 (the least) with K = 8
+         * x 3 groups (last of 5), double m = 6145 with K = 16 and 9001
+         * with one group of 8 (7 columns), splits of few steps */
+        {DT_S, MV_OP_T, 12288, 21, 12292, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 6145, 16, 6146, -1, 2, 0.5, -1.0, 0, NULL, 0, 0},
+        {DT_D, MV_OP_T, 9001, 7, 9002, 3, -1, 1.0, 0.25, 0, NULL, 0, 0},
     };
     const size_t count = sizeof cases / sizeof cases[0];
     for (int mode = 0; mode < 2; ++mode) {
@@ -161,13 +167,14 @@ static void test_skinny_shapes(void **state)
             gemv_case c = cases[k];
             /* Device mode: every third case. Small mode (compute-sanitizer):
              * the short shapes with a tenth of the columns, one tall case of
-             * each kind at full size (they need a wave of tiles). */
+             * each kind at full size (they need a wave of tiles), and the
+             * small tall-t cases. */
             if (mode && k % 3)
                 continue;
             if (small_mode()) {
                 if (c.m < 1000)
                     c.n /= 10;
-                else if (k != 14 && k != 18 && k != 24)
+                else if (k != 14 && k != 18 && k != 24 && c.m > 20000)
                     continue;
             }
             run_gemv_case(h, &c, &r);
@@ -182,7 +189,7 @@ static void test_skinny_shapes(void **state)
  * 16-byte loads where x + r is aligned too, else in scalar loads; op N takes
  * the scalar-load fall-back (tall op N: tall-n-shift, aligned vectors
  * realigned once per tile). Many short columns per block, one long column per block, a
- * split over rows, x strided and reversed; tall op T (m >= 65536, n <= 64:
+ * split over rows, x strided and reversed; tall op T (x of 48 KB or more, n <= 64:
  * tall-t over shifted columns, aligned vectors from r rows before each
  * column, masked). */
 static void test_unaligned_pointers(void **state)
@@ -212,6 +219,10 @@ static void test_unaligned_pointers(void **state)
         {DT_S, MV_OP_T, 90001, 37, 90003, 2, 1, 1.0, 0.0, 0, NULL, 3, 0},
         {DT_S, MV_OP_T, 65537, 1, 65537, 1, 1, 1.0, 0.25, 0, NULL, 2, 0},
         {DT_D, MV_OP_T, 80001, 2, 80003, -1, 1, 1.0, 0.0, 0, NULL, 1, 1},
+        /* ... and from 48 KB of x: float m = 12289 (K = 8, 5 groups, the
+         * last of 5), double m = 6151 (K = 4, one group of 3) */
+        {DT_S, MV_OP_T, 12289, 37, 12291, 1, 1, 1.0, 0.5, 0, NULL, 2, 0},
+        {DT_D, MV_OP_T, 6151, 3, 6151, 1, -1, -1.0, 0.0, 0, NULL, 1, 1},
         /* tall-n over shifted columns (a wave of 255 x V-row tiles on 132
          * SMs): lda odd and 2 mod 4, A off its line, x strided and
          * reversed, beta != 0, alpha = 0 */

@@ -18,7 +18,7 @@
 //   shared memory; no reduction across threads at all.
 // `tall-n-shift` (tall-n over columns off a 16-byte boundary): each
 //   column's aligned vectors, realigned once per tile (see the kernel).
-// `tall-t` (n <= 64, m >= 65536, any alignment): a block takes K = 2-16
+// `tall-t` (n <= 64, x of at least 48 KB, any alignment): a block takes K = 2-16
 //   columns at the same rows (the K with the fewest loads a row step,
 //   tall_t_columns), so each vector of x, loaded once, serves K loads of A
 //   (the one-column blocks of tiled-t streamed all of x once per column, as
@@ -41,7 +41,17 @@ namespace mv {
 namespace {
 
 constexpr int kTallMaxN = 64;      // tall-n / tall-t: at most this many columns
-constexpr int64_t kTallMinM = 65536;  // tall-t: rows from which it pays (x no longer in L1)
+// tall-t: the bytes of x from which it pays. The kernels it replaces
+// (tiled-t, flat-t) stream x once per column: while x stays in an SM's L1
+// that costs little, and tall-t's split (its finish, about a microsecond)
+// buys nothing; once x has to come from L2 for every column, reading it
+// once per K columns wins. Measured (entry 43 of docs/notes-gemv.md, H100,
+// cold, two lists): from 48 KB of x (float m >= 12288, double m >= 6144)
+// tall-t took 0.77x the time of the kernels before it (geomean of 48
+// shapes of m 6565-63565: float 0.82, double 0.71, none slower beyond the
+// noise); below, float took 1.09x (10 shapes of 21-42 KB, up to 1.41x).
+// The rule was 65536 rows of either type before.
+constexpr int64_t kTallMinXBytes = 48 * 1024;
 constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16-byte vectors
 constexpr int kFlatNMaxVecs = 32;     // flat-n: lda of at most this many 16-byte vectors
 template <typename T>
@@ -404,7 +414,7 @@ gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
     // boundary (0 without Shift).
     const auto column = [&](int k) { return a0 + int64_t(k < cols ? k : cols - 1) * lda; };
     const auto shift = [&](int k) {
-        return Shift ? int(reinterpret_cast<uintptr_t>(column(k)) % 16 / sizeof(T)) : 0;
+        return Shift ? vector_shift<T, V>(column(k)) : 0;
     };
     T acc[K];
 #pragma unroll
@@ -757,16 +767,20 @@ gemv_flat_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
 // ---- dispatch ------------------------------------------------------------------
 
 // Splits of a split-reduction kernel whose last block reads S partial sums
-// of outs outputs: at most a wave of blocks (want), at most max_splits
-// (each at least a row of loads), within the workspace and within 64 loads
-// per finishing thread (as plan_split).
+// of outs outputs: tiles * splits at most a wave of blocks (want; whole
+// waves, as plan_split: rounded up, tall-t's 5 or 7 groups overfilled a
+// wave by a few blocks that ran alone after it, 1.13-1.28x the time,
+// entry 41 of docs/notes-gemv.md), at most max_splits (each at least a row
+// of loads), within the workspace and within 64 loads per finishing thread
+// (as plan_split).
 template <typename T>
 Split plan_blocks(const mv_gemv_args &a, int64_t want, int64_t max_splits, int64_t len_y, int outs, int64_t tiles)
 {
     Split sp = no_split(a, 0, len_y, sizeof(T));
     if (!a.split_ws || tiles > a.split_counter_count)
         return sp;
-    const int64_t s = cap_splits(a, want < max_splits ? want : max_splits, sizeof(T), sp.stride, kThreads / outs);
+    const int64_t per_tile = want / tiles;
+    const int64_t s = cap_splits(a, per_tile < max_splits ? per_tile : max_splits, sizeof(T), sp.stride, kThreads / outs);
     sp.splits = s < 1 ? 1 : s;
     return sp;
 }
@@ -856,12 +870,7 @@ cudaError_t launch_tall_t(const mv_gemv_args &a)
     const int64_t rows = Shift ? a.m + W - 1 : a.m;
     const int64_t per_step = int64_t(kThreads) * W * (kTallLoads<Shift> / K);
     const int64_t steps = (rows + per_step - 1) / per_step;
-    // Whole waves (as plan_split): groups * splits at most one wave. Rounded
-    // up, 5 or 7 groups overfilled a wave by a few blocks that ran alone
-    // after it, a block's whole share each: 1.13-1.28x the time of
-    // tiled-t at n = 37-40 and 54-56, where 6 and 8 groups were 0.91-0.97x
-    // (entry 41 of docs/notes-gemv.md, H100, cold).
-    const Split sp = plan_blocks<T>(a, want / groups, steps, a.n, K, groups);
+    const Split sp = plan_blocks<T>(a, want, steps, a.n, K, groups);
     const dim3 grid(unsigned(sp.splits), unsigned(groups));
     return launch_kernel(a, gemv_tall_t<T, W, K, Shift>, grid, a.m, a.n, static_cast<const T *>(a.A), a.lda,
                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, sp);
@@ -872,7 +881,7 @@ cudaError_t launch_tall_t(const mv_gemv_args &a)
 template <typename T, bool Shift>
 bool launch_tall_t_any(const mv_gemv_args &a, cudaError_t *err)
 {
-    if (!a.trans || a.n > kTallMaxN || a.m < kTallMinM)
+    if (!a.trans || a.n > kTallMaxN || a.m * int64_t(sizeof(T)) < kTallMinXBytes)
         return false;
     // Shifted: K of 2-8 (8 loads a step), x's window two loads a group.
     const int k = tall_t_columns(a.n, Shift ? 2 : 4, kTallLoads<Shift>, Shift ? 2 : 1);

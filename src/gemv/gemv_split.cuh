@@ -65,21 +65,25 @@ __device__ __forceinline__ void load_rows(const T *a, bool full, int64_t rows_le
     }
 }
 
+// The offset of p from the 16-byte boundary at or before it, in elements
+// (V of them a 16-byte vector).
+template <typename T, int V>
+__device__ __forceinline__ int vector_shift(const T *p)
+{
+    return int(reinterpret_cast<uintptr_t>(p) / sizeof(T) % V);
+}
+
 // Op N over columns off a 16-byte boundary (tiled-n-shift, tall-n-shift):
 // a thread at row r0 reads, in column j, the aligned vector of rows r0 - s_j
 // .. r0 - s_j + V - 1 and adds it into acc[j mod 4] (4 * lda is a multiple
-// of V, so s_j depends on j mod 4 only: shift[c]). Back in row order:
-// acc[c] rotated left by s_c (two conditional rotations, by 1 and by 2)
-// holds row r0 + d at d < V - s_c (own[d], the thread's row) and row
-// r0 - V + d at the others (lend[d], the row d of the thread before).
-// shift[c]: the offset from a 16-byte boundary, in elements, of column c
-// of the quad that starts at column a0 (and of every column c + 4k).
+// of V, so s_j depends on j mod 4 only). shift[c]: s of column c of the
+// quad that starts at column a0 (and of every column c + 4k).
 template <typename T, int V>
 __device__ __forceinline__ void quad_shifts(const T *a0, int64_t lda, int (&shift)[4])
 {
 #pragma unroll
     for (int c = 0; c < 4; ++c)
-        shift[c] = int(reinterpret_cast<uintptr_t>(a0 + c * lda) / sizeof(T) % V);
+        shift[c] = vector_shift<T, V>(a0 + c * lda);
 }
 
 template <typename T, int V>
@@ -92,6 +96,10 @@ __device__ __forceinline__ void zero(T (&acc)[4][V])
             acc[c][k] = T(0);
 }
 
+// Back in row order: acc[c] rotated left by s_c (two conditional
+// rotations, by 1 and by 2) holds row r0 + d at d < V - s_c (own[d], the
+// thread's row) and row r0 - V + d at the others (lend[d], the row d of
+// the thread before).
 template <typename T, int V>
 __device__ __forceinline__ void realign_shifted(const T (&acc)[4][V], const int (&shift)[4], T (&own)[V],
                                                 T (&lend)[V])
