@@ -127,7 +127,8 @@ static void test_skinny_shapes(void **state)
         {DT_D, MV_OP_T, 32, 100003, 32, 1, 3, 2.0, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
         {DT_S, MV_OP_T, 32, 100003, 32, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},
-        /* tall-n */
+        /* tall-n: whole tiles (1.85 waves on 132 SMs), then tiles shrunk
+         * to two whole waves (600011: 1.11 waves) */
         {DT_S, MV_OP_N, 1000003, 16, 1000004, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 600011, 61, 600012, -3, 2, 0.5, 1.5, 0, NULL, 0, 0},
         {DT_D, MV_OP_N, 524291, 7, 524292, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
@@ -230,6 +231,10 @@ static void test_unaligned_pointers(void **state)
         {DT_D, MV_OP_N, 210001, 13, 210001, -2, 3, 1.0, 0.5, 0, NULL, 1, 0},
         {DT_S, MV_OP_N, 500001, 9, 500001, 1, 1, -0.5, 0.0, 0, NULL, 3, 1},
         {DT_S, MV_OP_N, 420001, 5, 420003, 1, 1, 0.0, 0.5, 1, NULL, 1, 0},
+        /* the cases above end in a last wave of a few tiles (on 132 SMs),
+         * so their tiles shrink evenly to whole waves; this one keeps
+         * whole tiles (1.98 waves) */
+        {DT_S, MV_OP_N, 800003, 11, 800005, 1, 1, 1.0, 0.5, 0, NULL, 1, 0},
         {DT_S, MV_OP_T, 70001, 9, 70002, 1, 1, 0.0, 0.5, 1, NULL, 1, 0},
         {DT_S, MV_OP_N, 1000, 777, 1000, 1, 1, 1.0, 0.0, 0, NULL, 1, 3},
         {DT_S, MV_OP_N, 16, 100003, 16, 1, 1, 1.0, 0.5, 0, NULL, 2, 0},

@@ -249,7 +249,7 @@ __device__ __forceinline__ void stage_x(T *xs, const T *__restrict__ x, int n, i
 template <typename T, int V>
 __global__ void __launch_bounds__(kThreads, 4)
 gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
-            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+            T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int q)
 {
     pdl_begin();
     constexpr int U = kUnroll;
@@ -259,8 +259,11 @@ gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__r
         return;
     stage_x(xs, x, n, incx, alpha);
     __syncthreads();
-    const int64_t step = int64_t(gridDim.x) * kThreads * V;
-    for (int64_t i = (int64_t(blockIdx.x) * kThreads + threadIdx.x) * V; i < m; i += step) {
+    // Tiles of q * V rows (q <= kThreads: tall_n_tile), threads 0 .. q - 1.
+    if (int(threadIdx.x) >= q)
+        return;
+    const int64_t step = int64_t(gridDim.x) * q * V;
+    for (int64_t i = (int64_t(blockIdx.x) * q + threadIdx.x) * V; i < m; i += step) {
         T acc[V];
 #pragma unroll
         for (int k = 0; k < V; ++k)
@@ -310,7 +313,7 @@ gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__r
 template <typename T, int V>
 __global__ void __launch_bounds__(kThreads, 3)
 gemv_tall_n_shift(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
-                  T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
+                  T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int q)
 {
     pdl_begin();
     constexpr int U = kUnroll;
@@ -324,14 +327,17 @@ gemv_tall_n_shift(int64_t m, int n, const T *__restrict__ A, int64_t lda, const 
     int shift[4];
     quad_shifts<T, V>(A, lda, shift);
     const T *const a_end = A + (n - 1) * lda + m;  // one past the last element
-    const int64_t rows_per_tile = int64_t(kThreads - 1) * V;
+    // Tiles of q * V rows (q <= kThreads - 1: tall_n_tile): threads 0 .. q - 1
+    // own them, thread q reads the vector that lends to thread q - 1.
+    const int64_t rows_per_tile = int64_t(q) * V;
     const int64_t tiles = (m + rows_per_tile - 1) / rows_per_tile;
+    const bool in_tile = int(threadIdx.x) <= q;
     __syncthreads();
     for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         const int64_t r0 = tile * rows_per_tile + int64_t(threadIdx.x) * V;
         T acc[4][V];
         zero(acc);
-        if (alpha != T(0) && r0 - V < m) {  // the vector holds a row of the matrix
+        if (in_tile && alpha != T(0) && r0 - V < m) {  // the vector holds a row of the matrix
             for (int j = 0; j < n; j += U) {
                 T v[U][V];
 #pragma unroll
@@ -360,7 +366,7 @@ gemv_tall_n_shift(int64_t m, int n, const T *__restrict__ A, int64_t lda, const 
         for (int k = 0; k < V; ++k)
             lent[threadIdx.x * V + k] = lend[k];
         __syncthreads();
-        if (threadIdx.x < kThreads - 1)
+        if (int(threadIdx.x) < q)
 #pragma unroll
             for (int k = 0; k < V; ++k)
                 if (r0 + k < m)
@@ -895,6 +901,33 @@ bool launch_tall_t_any(const mv_gemv_args &a, cudaError_t *err)
     return true;
 }
 
+// Row vectors per tile of tall-n and tall-n-shift (full: a block's whole
+// tile, one per thread), for vecs row vectors and want blocks a wave. A
+// block owns a tile and streams its rows through all n columns, 8 loads
+// in flight a thread (32 KB a block), so a tile takes a block's rate, not
+// the GPU's. Whole tiles fill c = ceil(tiles / want) waves, the last with
+// the tiles left over: while that last wave holds a quarter of a wave or
+// more, its blocks keep the bandwidth-latency product in flight (3-4
+// blocks of 32 KB a SM on a quarter of the SMs: ~3-4 MB, about 3.1 TB/s
+// for 1 us) and the time is the bytes'; below, a few blocks each pull a
+// whole tile at a block's rate while the other SMs idle. There the tiles
+// shrink evenly to c whole waves (threads past a tile's rows idle).
+// Measured (entry 45 of docs/notes-gemv.md, H100, cold): on the 18
+// shapes of two lists this takes (1.01-1.24 and 2.01-2.20 waves), 0.95x
+// the time of whole tiles (0.87-1.02; n of 40-63 at 1.01-1.16 waves,
+// tiles of 180-250 KB, 0.87-0.96); where the last wave held a quarter or
+// more (1.32-1.93 waves), even tiles were 0.99-1.10x: whole tiles stay.
+inline int tall_n_tile(int64_t vecs, int full, int64_t want)
+{
+    const int64_t tiles = (vecs + full - 1) / full;
+    const int64_t c = (tiles + want - 1) / want;
+    const int64_t last = tiles - (c - 1) * want;
+    if (4 * last >= want)
+        return full;
+    const int64_t q = (vecs + c * want - 1) / (c * want);
+    return int(q < full ? (q < 1 ? 1 : q) : full);
+}
+
 template <typename T>
 bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
 {
@@ -905,11 +938,13 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
         return launch_tall_t_any<T, false>(a, err);
     // Each thread owns W rows: blocks of 256*W rows, as many as a wave at least.
     const int64_t tiles = (a.m + int64_t(kThreads) * W - 1) / (int64_t(kThreads) * W);
-    if (tiles < wave_blocks<gemv_tall_n<T, W>>(a))
+    const int64_t want = wave_blocks<gemv_tall_n<T, W>>(a);
+    if (tiles < want)
         return false;
-    *err = launch_kernel(a, gemv_tall_n<T, W>, dim3(blocks_for(a.m, int64_t(kThreads) * W)), a.m, int(a.n),
+    const int q = tall_n_tile((a.m + W - 1) / W, kThreads, want);
+    *err = launch_kernel(a, gemv_tall_n<T, W>, dim3(blocks_for(a.m, int64_t(q) * W)), a.m, int(a.n),
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
-                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta, q);
     return true;
 }
 
@@ -926,9 +961,12 @@ bool launch_tall_n_shift(const mv_gemv_args &a, cudaError_t *err)
     const int64_t want = wave_blocks<gemv_tall_n_shift<T, W>>(a);
     if (tiles < want)
         return false;
-    *err = launch_kernel(a, gemv_tall_n_shift<T, W>, dim3(unsigned(tiles < kMaxBlocks ? tiles : kMaxBlocks)), a.m,
+    // The vectors a tile covers (the one past its rows is read to lend).
+    const int q = tall_n_tile((a.m + W - 1) / W, kThreads - 1, want);
+    const int64_t grid = (a.m + int64_t(q) * W - 1) / (int64_t(q) * W);
+    *err = launch_kernel(a, gemv_tall_n_shift<T, W>, dim3(unsigned(grid < kMaxBlocks ? grid : kMaxBlocks)), a.m,
                          int(a.n), static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
-                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta);
+                         static_cast<T *>(a.y), a.incy, a.alpha, a.beta, q);
     return true;
 }
 
