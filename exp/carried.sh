@@ -10,3 +10,10 @@ knob() {
   mkdir -p $top/$1
   OUT=$top/$1 BUDGET=$2 bash exp/knob-run.sh $LAB_BUILD $3 "$4" | tail -${TAIL:-50}
 }
+# lab_tests DIR: the lab build's test_gemv_shapes (build-bench/ab/DIR, its
+# libraries beside it) into $top/tests/tests.txt, the verdict's tail.
+lab_tests() {
+  mkdir -p $top/tests
+  (cd build-bench/ab/$1 && LD_LIBRARY_PATH=.:$LD_LIBRARY_PATH timeout 150 ./test_gemv_shapes) > $top/tests/tests.txt 2>&1
+  echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|ERROR" $top/tests/tests.txt | tail -8
+}

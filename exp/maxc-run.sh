@@ -14,15 +14,11 @@
 # usage: PARTS="tests maxc stalls" exp/maxc-run.sh   (about 200 s)
 set -u
 . exp/carried.sh
-export LD_LIBRARY_PATH=$PWD/build-bench/ab/tm:$LD_LIBRARY_PATH
 export PATH=$PATH:/usr/local/cuda/bin
 LAB_BUILD=maxc
 for part in ${PARTS:-tests maxc stalls}; do
   case $part in
-    tests)
-      mkdir -p $top/tests
-      (cd build-bench/ab/tm && timeout 150 ./test_gemv_shapes) > $top/tests/tests.txt 2>&1
-      echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|ERROR" $top/tests/tests.txt | tail -4 ;;
+    tests) lab_tests tm ;;
     maxc) knob maxc ${BUDGET_MAXC:-120} exp/lists/tall-n-maxc-20261126.txt \
       "base: c2:MV_LAB_TALL_N_MAXC=2 whole:MV_LAB_TALL_N_FILL=0" ;;
     stalls)

@@ -24,10 +24,7 @@ export LD_LIBRARY_PATH=$PWD/build-bench/ab/ts:$PWD/build-bench:$LD_LIBRARY_PATH
 LAB_BUILD=tshift
 for part in ${PARTS:-tests shift wide}; do
   case $part in
-    tests)
-      mkdir -p $top/tests
-      (cd build-bench/ab/ts && timeout 150 ./test_gemv_shapes) > $top/tests/tests.txt 2>&1
-      echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|ERROR" $top/tests/tests.txt | tail -8 ;;
+    tests) lab_tests ts ;;
     shift) knob shift ${BUDGET_SHIFT:-240} exp/lists/tall-shift-b-20261126.txt \
       "base:MV_LAB_TALL_SHIFT=0 shift: shx:MV_LAB_TSHIFT_X=1" ;;
     wide) knob wide ${BUDGET_WIDE:-200} exp/lists/tall-wide-20261126.txt \
