@@ -13,12 +13,12 @@ for c in $2; do
   IFS=: read dt op sh <<< "$c"; m=${sh%x*}; n=${sh#*x}
   for v in ${3:-cublas default}; do
     s=$(date +%s)
-    timeout 100 /usr/local/cuda/bin/ncu --clock-control none --metrics $metrics --launch-count 10 \
+    timeout 100 /usr/local/cuda/bin/ncu --clock-control none --metrics $metrics -k "regex:^(?!read_kernel|empty_kernel|affine|fill|to_double|from_float|pointers|generate_seed|gen_seq|gemv_reference|check_kernel)" --launch-count ${COUNT:-12} \
       build-bench/ab/mvbench-$1 shape $m $n --dtype $dt --op $op --variants $v --rounds 1 --modes cold \
       --out /tmp/o > /tmp/versus/$dt-$op-$sh-$v.txt 2>&1
     echo "$c $v rc=$? $(( $(date +%s) - s )) s"
-    awk '/^  [a-zA-Z_].*\(/ {k=substr($0,3,70)} /gpu__time_duration|dram__throughput|grid_size|block_size|registers_per|warps_active/ {print "   ", k, $1, $NF}' \
-      /tmp/versus/$dt-$op-$sh-$v.txt | grep -v -E "affine|read_kernel|empty|fill|to_double" | head -14
+    awk '/^  [a-zA-Z_].*\(/ && !/contender|cblas|cublas|default/ {k=substr($0,3,70)} /gpu__time_duration|dram__throughput|grid_size|block_size|registers_per|warps_active/ {print "   ", substr(k,1,60), $1, $NF}' \
+      /tmp/versus/$dt-$op-$sh-$v.txt | grep -v -E "affine|read_kernel|empty|fill|to_double" | head -${LINES_EACH:-28}
   done
 done
 tar czf $OUT/versus.tgz -C /tmp versus
