@@ -347,9 +347,14 @@ static void test_any_shape(void **state)
      * rows into parts so that the blocks fill their last wave), odd and
      * even lda. */
     if (!small_mode()) {
+        /* Then 64 and 128 threads a column with the predicated tail on a
+         * looping grid: each column's warps meet at a barrier of their
+         * own (ids 1-4), the block's columns drifting apart. */
         const gemv_case longs[] = {
             {DT_S, MV_OP_T, 70001, 601, 70001, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
             {DT_D, MV_OP_T, 40009, 557, 40010, -1, 2, -0.5, 0.75, 0, NULL, 0, 0},
+            {DT_D, MV_OP_T, 2309, 4601, 2309, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+            {DT_D, MV_OP_T, 1229, 9001, 1231, 1, -1, 0.5, -1.25, 0, NULL, 0, 0},
         };
         for (size_t k = 0; k < sizeof longs / sizeof longs[0]; ++k)
             run_gemv_case(h, &longs[k], &r);

@@ -447,6 +447,30 @@ gemv_thin_n_wide(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, con
 
 // ---- op T --------------------------------------------------------------------
 
+// The barrier around the sums of column c's P > 32 threads in
+// gemv_tiled_t. Own: the column's warps meet at a barrier of their own (ids
+// 1-4 for P = 64 and 128; 0 is __syncthreads'), so the block's other
+// columns go on to their next ones instead of waiting for the slowest warp
+// of the block. ncu on double 2309 x 10981 (P = 128, the predicated tail,
+// a looping grid): 12% of the warps' stall samples at the block barrier,
+// against 2% in cuBLAS's kernel. Measured (entry 46 of docs/notes-gemv.md,
+// H100, cold, three lists of P = 64 and 128 plans): with the predicated
+// tail 0.94-0.96x the time on looping grids over 10000 columns or more
+// (double 2309 x 10981, 2497 x 17704, 1229 x 30311; float 2453 x 10811),
+// 0.99 on the others, none over 1.02x; with the one-at-a-time tail (four
+// blocks per SM) as many lost (float 2090 x 42725 1.05x, double 4848 x
+// 2098 1.06x) as gained, so that instance keeps __syncthreads.
+template <bool Own>
+__device__ __forceinline__ void col_sync(int c, int P)
+{
+    if (Own && P == 64)
+        asm volatile("bar.sync %0, 64;" ::"r"(1 + c) : "memory");
+    else if (Own && P == 128)
+        asm volatile("bar.sync %0, 128;" ::"r"(1 + c) : "memory");
+    else
+        __syncthreads();
+}
+
 // Every column is read in 16-byte loads of V consecutive rows, whatever its
 // alignment: a column whose start is not on a 16-byte boundary (odd lda, or
 // A itself unaligned) first takes its r < V leading rows in scalar loads
@@ -591,11 +615,11 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             const int warp_in_col = l / 32;
             if (threadIdx.x % 32 == 0)
                 red[c][warp_in_col] = acc;
-            __syncthreads();
+            col_sync<PredTail>(c, P);
             if (l == 0)
                 for (int w = 1; w < P / 32; ++w)
                     acc += red[c][w];
-            __syncthreads();
+            col_sync<PredTail>(c, P);
         }
         const bool owns = l == 0 && col < n;
         if (sp.splits == 1) {

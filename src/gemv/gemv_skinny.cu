@@ -306,7 +306,8 @@ gemv_tall_n(int64_t m, int n, const T *__restrict__ A, int64_t lda, const T *__r
 // acc[j mod 4], and puts them back in row order once per tile: its own rows
 // and the rows it lends to thread t - 1 (through shared memory). A tile of
 // kThreads threads owns the rows of kThreads - 1 (the last thread only
-// lends), so 1/256 of the loads are read twice. A vector that starts
+// lends), so 1/256 of the loads are read twice (tiles of q < 255 threads:
+// tall_n_tile; the threads past q + 1 idle). A vector that starts
 // before A is A's own 16-byte line (inside its allocation), its rows before
 // 0 lent to no one; one that reaches past A's last element is read element
 // by element. Eight loads in flight a thread, as tall-n.
@@ -911,7 +912,8 @@ bool launch_tall_t_any(const mv_gemv_args &a, cudaError_t *err)
 // blocks of 32 KB a SM on a quarter of the SMs: ~3-4 MB, about 3.1 TB/s
 // for 1 us) and the time is the bytes'; below, a few blocks each pull a
 // whole tile at a block's rate while the other SMs idle. There the tiles
-// shrink evenly to c whole waves (threads past a tile's rows idle).
+// shrink evenly to c whole waves (threads past a tile's rows idle). Returns
+// 0 where whole tiles make less than a wave (the kernels are not taken).
 // Measured (entry 45 of docs/notes-gemv.md, H100, cold): on the 18
 // shapes of two lists this takes (1.01-1.24 and 2.01-2.20 waves), 0.95x
 // the time of whole tiles (0.87-1.02; n of 40-63 at 1.01-1.16 waves,
@@ -920,12 +922,13 @@ bool launch_tall_t_any(const mv_gemv_args &a, cudaError_t *err)
 inline int tall_n_tile(int64_t vecs, int full, int64_t want)
 {
     const int64_t tiles = (vecs + full - 1) / full;
+    if (tiles < want)
+        return 0;
     const int64_t c = (tiles + want - 1) / want;
     const int64_t last = tiles - (c - 1) * want;
     if (4 * last >= want)
         return full;
-    const int64_t q = (vecs + c * want - 1) / (c * want);
-    return int(q < full ? (q < 1 ? 1 : q) : full);
+    return int((vecs + c * want - 1) / (c * want));  // at most full: c * want whole tiles cover vecs
 }
 
 template <typename T>
@@ -937,11 +940,9 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
     if (a.trans)
         return launch_tall_t_any<T, false>(a, err);
     // Each thread owns W rows: blocks of 256*W rows, as many as a wave at least.
-    const int64_t tiles = (a.m + int64_t(kThreads) * W - 1) / (int64_t(kThreads) * W);
-    const int64_t want = wave_blocks<gemv_tall_n<T, W>>(a);
-    if (tiles < want)
+    const int q = tall_n_tile((a.m + W - 1) / W, kThreads, wave_blocks<gemv_tall_n<T, W>>(a));
+    if (q == 0)
         return false;
-    const int q = tall_n_tile((a.m + W - 1) / W, kThreads, want);
     *err = launch_kernel(a, gemv_tall_n<T, W>, dim3(blocks_for(a.m, int64_t(q) * W)), a.m, int(a.n),
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, q);
@@ -956,16 +957,12 @@ bool launch_tall_n_shift(const mv_gemv_args &a, cudaError_t *err)
     constexpr int W = Vec16<T>::width;
     if (a.trans || a.n > kTallMaxN)
         return false;
-    const int64_t rows_per_tile = int64_t(kThreads - 1) * W;
-    const int64_t tiles = (a.m + rows_per_tile - 1) / rows_per_tile;
-    const int64_t want = wave_blocks<gemv_tall_n_shift<T, W>>(a);
-    if (tiles < want)
-        return false;
     // The vectors a tile covers (the one past its rows is read to lend).
-    const int q = tall_n_tile((a.m + W - 1) / W, kThreads - 1, want);
-    const int64_t grid = (a.m + int64_t(q) * W - 1) / (int64_t(q) * W);
-    *err = launch_kernel(a, gemv_tall_n_shift<T, W>, dim3(unsigned(grid < kMaxBlocks ? grid : kMaxBlocks)), a.m,
-                         int(a.n), static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+    const int q = tall_n_tile((a.m + W - 1) / W, kThreads - 1, wave_blocks<gemv_tall_n_shift<T, W>>(a));
+    if (q == 0)
+        return false;
+    *err = launch_kernel(a, gemv_tall_n_shift<T, W>, dim3(blocks_for(a.m, int64_t(q) * W)), a.m, int(a.n),
+                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, q);
     return true;
 }
