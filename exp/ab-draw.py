@@ -4,7 +4,8 @@
 # kernel (launch-independent), the lab's ratio over the base's, geomean by
 # A's size and by the plan (exp/plan-model.py); cuBLAS-relative counts.
 #   exp/ab-draw.py BASE.csv[.gz] LAB.csv[.gz]
-import collections, csv, gzip, importlib.util, math, os, sys
+import collections, csv, gzip, importlib.util, math, os, signal, sys
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under | head
 spec = importlib.util.spec_from_file_location('pm', os.path.join(os.path.dirname(__file__), 'plan-model.py'))
 pm = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(pm)
@@ -20,7 +21,7 @@ def load(f):
 
 base, lab = load(sys.argv[1]), load(sys.argv[2])
 t = lambda v, name: float(v[name]['time_us'])
-by_size, by_kind, allr = collections.defaultdict(list), collections.defaultdict(list), []
+by_size, by_kind, by_op, allr = collections.defaultdict(list), collections.defaultdict(list), collections.defaultdict(list), []
 slower = {'base': 0, 'lab': 0}
 for k, b in base.items():
     l = lab.get(k)
@@ -32,6 +33,7 @@ for k, b in base.items():
     p = pm.plan(4 if k[0] == 's' else 8, k[1], k[2], k[3], k[4])
     kind = k[1] + ' ' + (p['skinny'] or p['kernel']) + (' split' if p.get('splits', 1) > 1 else '')
     by_size[(k[0], size)].append(r)
+    by_op[(k[0], k[1])].append(r)
     by_kind[kind].append((r, k))
     allr.append(r)
     for name, v in (('base', b), ('lab', l)):
@@ -40,6 +42,7 @@ for k, b in base.items():
 gm = lambda l: math.exp(sum(math.log(x) for x in l) / len(l))
 print('all %d points: lab/base %.3f; slower than cuBLAS beyond A/A: base %d, lab %d' % (
     len(allr), gm(allr), slower['base'], slower['lab']))
+print('  by type and op: ' + ', '.join('%s %s %.3f' % (key[0], key[1], gm(by_op[key])) for key in sorted(by_op)))
 for key in sorted(by_size):
     print('  %s %-6s MiB %4d  %.3f' % (key[0], key[1], len(by_size[key]), gm(by_size[key])))
 for kind, l in sorted(by_kind.items(), key=lambda x: gm([y[0] for y in x[1]])):
