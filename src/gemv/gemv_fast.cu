@@ -455,9 +455,10 @@ gemv_thin_n_wide(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, con
 // a looping grid): 12% of the warps' stall samples at the block barrier,
 // against 2% in cuBLAS's kernel. Measured (entry 46 of docs/notes-gemv.md,
 // H100, cold, three lists of P = 64 and 128 plans): with the predicated
-// tail 0.94-0.96x the time on looping grids over 10000 columns or more
-// (double 2309 x 10981, 2497 x 17704, 1229 x 30311; float 2453 x 10811),
-// 0.99 on the others, none over 1.02x; with the one-at-a-time tail (four
+// tail 0.93-1.01x the time on looping grids over 10000 columns or more
+// (0.93-0.95x: double 2309 x 10981, 2196 x 15373, 2497 x 17704; float
+// 2453 x 10811), about 1.00 on plans of a few thousand columns, none over
+// 1.02x (knob-free: 17 plans, geomean 0.98); with the one-at-a-time tail (four
 // blocks per SM) as many lost (float 2090 x 42725 1.05x, double 4848 x
 // 2098 1.06x) as gained, so that instance keeps __syncthreads.
 template <bool Own>

@@ -13,9 +13,11 @@
 //   with a fixed order).
 //   The tiled kernels gave such columns to 4-32 threads each, one vector
 //   per thread and column: one load in flight per thread for m = 16.
-// `tall-n` (n <= 64, enough 256*W-row tiles for a wave): each thread owns W
-//   rows and walks all n columns eight vector loads at a time, x staged in
-//   shared memory; no reduction across threads at all.
+// `tall-n` (n <= 64, enough 256*W-row tiles for a wave; tiles shrunk evenly
+//   to whole waves where the last would be under a quarter full:
+//   tall_n_tile): each thread owns W rows and walks all n columns eight
+//   vector loads at a time, x staged in shared memory; no reduction across
+//   threads at all.
 // `tall-n-shift` (tall-n over columns off a 16-byte boundary): each
 //   column's aligned vectors, realigned once per tile (see the kernel).
 // `tall-t` (n <= 64, x of at least 48 KB, any alignment): a block takes K = 2-16
@@ -939,7 +941,7 @@ bool launch_tall(const mv_gemv_args &a, cudaError_t *err)
         return false;
     if (a.trans)
         return launch_tall_t_any<T, false>(a, err);
-    // Each thread owns W rows: blocks of 256*W rows, as many as a wave at least.
+    // Each thread owns W rows: blocks of q*W rows (tall_n_tile), a wave at least.
     const int q = tall_n_tile((a.m + W - 1) / W, kThreads, wave_blocks<gemv_tall_n<T, W>>(a));
     if (q == 0)
         return false;
