@@ -10,6 +10,7 @@
 # Output: $OUT/tshort.tgz (reports and per-line CSVs), a summary printed.
 # usage: exp/ncu-t-short.sh   (carry build-bench; about 120 s)
 set -u
+echo "device tree: $PWD"
 . exp/carried.sh
 export PATH=$PATH:/usr/local/cuda/bin
 d=/tmp/tshort; mkdir -p $d
@@ -24,6 +25,7 @@ for shape in "127 24190" "61 1021" "251 12906"; do
     echo "$tag rc=$?"
     ncu -i $d/$tag.ncu-rep --page details > $d/$tag.txt 2>&1
     ncu -i $d/$tag.ncu-rep --page source --csv --print-source cuda > $d/$tag-source.csv 2>&1
+    ncu -i $d/$tag.ncu-rep --page source --csv --print-source sass > $d/$tag-sass.csv 2>&1
     grep -E "gpu__time_duration|Warp Cycles Per Issued|Grid Size|Registers Per" $d/$tag.txt | awk '{print "   ", $1, $2, $3, $NF}'
     head -c 300 $d/$tag-source.csv | head -3
   done
