@@ -9,10 +9,7 @@ nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt
 i=0
 for b in $1 $2 $1 $2; do
   i=$((i + 1))
-  build-bench/ab/mvbench-$b random --seed 20261123 --count 200 --modes cold \
-    --variants default,cublas,cublas-aa,read-ceiling --out /tmp/r$i > $OUT/r$i-$b.txt 2>&1
-  echo "run $i $b rc=$? $(grep -c FAILED $OUT/r$i-$b.txt) FAILED"
-  gzip -c /tmp/r$i/measurements.csv > $OUT/r$i-$b.csv.gz
+  draw r$i-$b $b
 done
 python3 exp/ab-draw.py $OUT/r1-$1.csv.gz $OUT/r2-$2.csv.gz | head -10 || true
 python3 exp/ab-draw.py $OUT/r3-$1.csv.gz $OUT/r4-$2.csv.gz | head -10 || true

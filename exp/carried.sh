@@ -17,3 +17,18 @@ lab_tests() {
   (cd build-bench/ab/$1 && LD_LIBRARY_PATH=.:$LD_LIBRARY_PATH timeout 150 ./test_gemv_shapes) > $top/tests/tests.txt 2>&1
   echo "test_gemv_shapes rc=$?"; grep -E "PASSED|FAILED|ERROR" $top/tests/tests.txt | tail -8
 }
+# draw TAG BUILD [VAR=v ...]: the docs' random draw (seed 20261123, 200
+# shapes per type, cold, default / cuBLAS / cuBLAS A/A / read kernel) from
+# build-bench/ab/mvbench-BUILD in the given environment, one process, into
+# $top/TAG.txt, TAG.csv.gz and TAG.json; a line with its exit and FAILED
+# count. (The A/B scripts' one way to take a draw: exp/ab-draw.py compares
+# two of them.)
+draw() {
+  local tag=$1 b=$2 rc; shift 2
+  env "$@" build-bench/ab/mvbench-$b random --seed 20261123 --count 200 --modes cold \
+    --variants default,cublas,cublas-aa,read-ceiling --out /tmp/draw-$tag > $top/$tag.txt 2>&1
+  rc=$?
+  echo "draw $tag ($b${*:+ $*}) rc=$rc, $(grep -c FAILED $top/$tag.txt) FAILED"
+  gzip -c /tmp/draw-$tag/measurements.csv > $top/$tag.csv.gz
+  cp /tmp/draw-$tag/summary.json $top/$tag.json
+}

@@ -11,13 +11,8 @@ nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt
 mkdir -p $OUT/knob
 OUT=$OUT/knob BUDGET=${2:-200} bash exp/knob-run.sh base $list "base@base: new@new:" | tail -60
 for b in new base; do
-  s=$(date +%s)
-  build-bench/ab/mvbench-$b random --seed 20261123 --count 200 --modes cold \
-    --variants default,cublas,cublas-aa,read-ceiling --out /tmp/r-$b > $OUT/r-$b.txt 2>&1
-  echo "random $b rc=$? $(( $(date +%s) - s )) s; $(grep -c FAILED $OUT/r-$b.txt) FAILED"
+  draw r-$b $b
   grep -A6 "random summary" $OUT/r-$b.txt | head -14
-  gzip -c /tmp/r-$b/measurements.csv > $OUT/r-$b.csv.gz
-  cp /tmp/r-$b/summary.json $OUT/r-$b.json
 done
 tar czf $OUT/all.tgz -C $OUT knob r-new.txt r-base.txt r-new.csv.gz r-base.csv.gz r-new.json r-base.json gpu.txt
 rm -rf $OUT/knob $OUT/r-*

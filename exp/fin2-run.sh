@@ -13,10 +13,7 @@ OUT=$OUT/k BUDGET=$budget bash exp/knob-run.sh fin2 $list "base: k0:MV_LAB_FIN2=
 i=0
 for k in off 0 off 0; do
   i=$((i + 1)); env=; [ $k != off ] && env=MV_LAB_FIN2=$k
-  env $env build-bench/ab/mvbench-fin2 random --seed 20261123 --count 200 --modes cold \
-    --variants default,cublas,cublas-aa,read-ceiling --out /tmp/r$i > $OUT/r$i-$k.txt 2>&1
-  echo "run $i $k rc=$? $(grep -c FAILED $OUT/r$i-$k.txt) FAILED"
-  gzip -c /tmp/r$i/measurements.csv > $OUT/r$i-$k.csv.gz
+  draw r$i-$k fin2 $env
 done
 python3 exp/ab-draw.py $OUT/r1-off.csv.gz $OUT/r2-0.csv.gz | head -14
 python3 exp/ab-draw.py $OUT/r3-off.csv.gz $OUT/r4-0.csv.gz | head -2

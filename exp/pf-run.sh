@@ -9,12 +9,8 @@ set -u
 nvidia-smi --query-gpu=name --format=csv,noheader | tee $OUT/gpu.txt
 builds=$1; set -- $builds; base=$1
 for b in $builds; do
-  s=$(date +%s)
-  build-bench/ab/mvbench-$b random --seed 20261123 --count 200 --modes cold \
-    --variants default,cublas,cublas-aa,read-ceiling --out /tmp/r-$b > $OUT/r-$b.txt 2>&1
-  echo "random $b rc=$? $(( $(date +%s) - s )) s; $(grep -c FAILED $OUT/r-$b.txt) FAILED"
+  draw r-$b $b
   grep -A4 "random summary" $OUT/r-$b.txt | grep -E "summary|N\+T"
-  gzip -c /tmp/r-$b/measurements.csv > $OUT/r-$b.csv.gz
 done
 for b in $builds; do
   [ $b = $base ] && continue
