@@ -91,8 +91,18 @@ def skinny(dt, op, m, n, lda, vec):
                 return 'tall'
         return None
     if op == 'T':
-        if lda >= W and lda <= 96 * W and cdiv(m, W) <= 64 and not (lda - m >= W and 8 * lda > 9 * m):
-            return 'flat_t?'
+        flat = lda >= W and lda <= 96 * W and cdiv(m, W) <= 64 and not (lda - m >= W and 8 * lda > 9 * m)
+        if flat and 4 * cdiv(n, (256 * 8 * W - (W - 1)) // lda) >= 5 * SMS * 4:
+            return 'flat_t'
+        # scalar-t (entry 53): m <= 256, its grid at 0.5-2.5 waves (six float,
+        # three double blocks of 256 threads a SM)
+        if m <= 256:
+            p = 1
+            while 8 * p < m:
+                p *= 2
+            blocks, want = cdiv(n, 2 * (256 // p)), SMS * (6 if dt == 4 else 3)
+            if want <= 2 * blocks <= 5 * want:
+                return 'scalar_t'
         # tall-t from 48 KB of x (entry 43; 65536 rows before)
         return 'tall_shift' if n <= 64 and m * dt >= 48 * 1024 else None
     if lda >= W and not (lda - m >= W and 8 * lda > 9 * m) and lda <= 32 * W:
