@@ -436,7 +436,7 @@ static void run_sized_cases(mv_handle h, const sized_case *cases, size_t count, 
  * allocations (runs that start before A and end inside a vector), a last
  * block of fewer columns, increments of both signs, beta != 0, alpha = 0
  * with NaN in A and x, the device pointer mode; below a wave and with lda =
- * m + m/8 + a vector the same shapes take tiled-t. */
+ * m + m/8 + a vector the same shapes take scalar-t or tiled-t. */
 static void test_flat_t(void **state)
 {
     mv_handle h = *state;
@@ -472,6 +472,56 @@ static void test_flat_t(void **state)
             dtype, MV_OP_T, m, (int64_t)(elems / (double)lda) + 1, lda, incs[rng_range(&r, 0, 5)],
             incs[rng_range(&r, 0, 5)], rng_uniform(&r) * 2.0, k % 4 == 0 ? 0.0 : rng_uniform(&r), 0, NULL,
             rng_range(&r, 0, 3), k % 3 ? 0 : rng_range(&r, 1, 3),
+        };
+        run_gemv_case(h, &c, &r);
+    }
+}
+
+/* scalar-t (src/gemv/gemv_skinny.cu): op T over columns of at most 256
+ * elements off a 16-byte boundary that flat-t does not take, where its
+ * grid (P lanes a column, P * 8 >= m, two column groups a lane, 256-thread
+ * blocks) makes half a wave to 2.5 waves on a 132-SM GPU (six float or
+ * three double blocks per SM). So: every P from 1 (m <= 8) to 32 (m of
+ * 249-256), every lda mod the vector width and padded lda that flat-t
+ * refuses, A 1..3 elements into its allocation with lda a multiple of the
+ * vector, x off its line, increments of both signs, a last block of fewer
+ * columns than its two groups, beta != 0, alpha = 0 with NaN in A and x,
+ * the device pointer mode; then random m and lda at about 1.2 waves. */
+static void test_scalar_t(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(14);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_T, 127, 24190, 127, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_T, 29, 40009, 31, 1, 1, 1.0, 0.5, 0, NULL, 1, 0}, 1},
+        {{DT_S, MV_OP_T, 5, 300007, 5, 1, 1, -1.0, 0.0, 0, NULL, 0, 1}, 0},
+        {{DT_S, MV_OP_T, 13, 150001, 13, 2, 1, 1.0, 0.25, 0, NULL, 3, 0}, 0},
+        {{DT_S, MV_OP_T, 61, 30011, 61, -2, 3, 0.5, -1.5, 0, NULL, 0, 2}, 0},
+        {{DT_S, MV_OP_T, 251, 12906, 251, 1, -1, 2.0, 0.0, 0, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_T, 256, 12001, 258, 1, 1, 1.0, 0.0, 0, NULL, 0, 3}, 0},
+        {{DT_D, MV_OP_T, 200, 9001, 201, -1, 2, 1.0, 1.5, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_T, 100, 15013, 113, 3, 1, -0.5, 0.0, 0, NULL, 1, 1}, 0},
+        {{DT_S, MV_OP_T, 64, 40013, 64, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_T, 127, 24190, 128, 1, 1, 0.0, 0.5, 1, NULL, 2, 0}, 0},
+        {{DT_D, MV_OP_T, 29, 40009, 31, 1, -1, 0.0, 0.0, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+    static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
+    const int random_cases = small_mode() ? 2 : 16;
+    for (int k = 0; k < random_cases; ++k) {
+        const int dtype = k % 2 ? DT_D : DT_S;
+        const int64_t w = dtype == DT_S ? 4 : 2;
+        const int64_t m = rng_range(&r, 1, 256);
+        int64_t lda = m + (k % 4 == 3 ? rng_range(&r, m / 8 + w, m / 8 + 3 * w) : rng_range(&r, 0, 3));
+        lda += lda % w == 0;  /* off a 16-byte boundary */
+        int64_t p = 1;
+        while (p * 8 < m)
+            p *= 2;
+        const int64_t blocks = dtype == DT_S ? 950 : 475;
+        const gemv_case c = {
+            dtype, MV_OP_T, m, blocks * 2 * (256 / p) - rng_range(&r, 0, 2 * (256 / p) - 1), lda,
+            incs[rng_range(&r, 0, 5)], incs[rng_range(&r, 0, 5)], rng_uniform(&r) * 2.0,
+            k % 4 == 0 ? 0.0 : rng_uniform(&r), 0, NULL, rng_range(&r, 0, 3), k % 3 ? 0 : rng_range(&r, 1, 3),
         };
         run_gemv_case(h, &c, &r);
     }
@@ -613,6 +663,7 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_thin_tiles),
               HANDLE_TEST(test_any_shape),
               HANDLE_TEST(test_flat_t),
+              HANDLE_TEST(test_scalar_t),
               HANDLE_TEST(test_flat_n),
               HANDLE_TEST(test_cols4_unaligned),
               HANDLE_TEST(test_tiled_t_row_parts),

@@ -1164,7 +1164,10 @@ cudaError_t launch_t(const mv_gemv_args &args)
 //   peels each column's head (fewer than a vector) into scalar loads, and
 //   where the columns are short (64 vectors or fewer) and packed one after
 //   the other, from 1.25 waves of blocks on, reads them as one flat run
-//   (flat-t, gemv_skinny.cu: 512 contiguous bytes per warp load); op N
+//   (flat-t, gemv_skinny.cu: 512 contiguous bytes per warp load), and
+//   below, at 256 rows or fewer, in element loads with no head at all
+//   (scalar-t, gemv_skinny.cu: every lane busy where tiled-t's heads and
+//   tails diverge); op N
 //   reads the aligned vectors around a tile's rows and realigns them once
 //   per tile (tiled-n-shift) where its blocks stream, and falls back to
 //   scalar loads, rows a warp apart, where a block's few rounds are

@@ -32,6 +32,10 @@
 //   lying nearly one after the other, from 1.25 waves of blocks on): a block
 //   reads its columns as one flat run of 16-byte vectors and sorts the
 //   products out by column through shared memory (see the kernel).
+// `scalar-t` (op T, columns of at most 256 elements off a 16-byte boundary
+//   that flat-t does not take, in grids of half a wave to 2.5 waves): P
+//   lanes a column in element loads, every lane on every instruction, x in
+//   registers (see the kernel).
 // `flat-n` (op N, lda of at most 32 vectors, columns off a 16-byte boundary
 //   lying nearly one after the other): short-n's flat read for any lda and
 //   alignment; each thread steps over the run by a multiple of the period
@@ -58,6 +62,8 @@ constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16
 constexpr int kFlatNMaxVecs = 32;     // flat-n: lda of at most this many 16-byte vectors
 template <typename T>
 constexpr int kFlatMaxLda = 96 * Vec16<T>::width;  // flat-t: lda at most this (x staged in shared memory)
+constexpr int kScalarRows = 8;  // scalar-t: rows a lane reads of each column (m <= 32 * this)
+constexpr int kScalarCols = 2;  // scalar-t: columns a lane reads at once
 
 // ---- short-n -------------------------------------------------------------------
 
@@ -627,6 +633,64 @@ gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
     }
 }
 
+// ---- scalar-t -------------------------------------------------------------------
+
+// Op T over short columns (m <= 32 * kScalarRows) in element loads: P lanes
+// a column (a power of two, P * kScalarRows >= m), lane l reads rows l,
+// l + P, ..., l + (kScalarRows - 1) * P of kScalarCols columns at once
+// (C = kThreads / P columns apart), every load predicated, all in flight
+// together; each warp load covers P consecutive elements of 32 / P columns.
+// Every column has the same rows, so a lane's kScalarRows elements of x are
+// loaded once, into registers, for all its columns. No head, no tail: every
+// lane runs the same instructions whatever m, lda and the columns'
+// alignment are. The P sums of a column are added by shuffles in a fixed
+// order.
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+gemv_scalar_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p)
+{
+    pdl_begin();
+    constexpr int U = kScalarRows, K = kScalarCols;
+    const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
+    if (alpha == T(0) && beta == T(1))
+        return;
+    if (alpha == T(0)) {
+        scale_outputs_grid(y, incy, n, beta);
+        return;
+    }
+    const int P = 1 << log_p, C = kThreads >> log_p;
+    const int c = threadIdx.x >> log_p, l = threadIdx.x & (P - 1);
+    const int rows = int(m);
+    T xr[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+        xr[u] = l + u * P < rows ? x[int64_t(l + u * P) * incx] : T(0);
+    for (int64_t cb = blockIdx.x; cb * (K * C) < n; cb += gridDim.x) {
+        T v[K][U];
+#pragma unroll
+        for (int k = 0; k < K; ++k) {
+            const int64_t col = cb * (K * C) + k * C + c;
+            const T *a = A + col * lda + l;
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                v[k][u] = col < n && l + u * P < rows ? a[u * P] : T(0);
+        }
+#pragma unroll
+        for (int k = 0; k < K; ++k) {
+            const int64_t col = cb * (K * C) + k * C + c;
+            T acc = T(0);
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                acc += v[k][u] * xr[u];
+            for (int off = 1; off < P; off *= 2)
+                acc += __shfl_xor_sync(0xffffffffu, acc, off);
+            if (l == 0 && col < n)
+                store_output(y + col * incy, alpha, acc, beta);
+        }
+    }
+}
+
 // ---- flat-n ---------------------------------------------------------------------
 
 // Op N over few rows packed one column after the other (lda close to m, at
@@ -1014,6 +1078,45 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     return true;
 }
 
+// Op T over short columns off a 16-byte boundary that flat-t does not take
+// (under 1.25 waves of its blocks), where scalar-t's grid makes half a wave
+// to 2.5 waves: gemv_scalar_t. tiled-t gives such a column P = 2-16
+// threads of a few vectors each, and the column's head (the rows before
+// its first 16-byte boundary, a different count in neighbouring columns),
+// its tail and the lanes of one vector fewer all take branches of their
+// own: under ncu its warps ran 16-19 of their 32 lanes (entry 52 of
+// docs/notes-gemv.md), and in a grid that fills the SMs the issue slots
+// those branches take are the call's time. scalar-t runs every lane on
+// every instruction (predicated element loads, x in registers) and pays
+// in loads: a warp load moves 128 (float) or 256 bytes where tiled-t's
+// move 512. So it wins where the call is a few rounds of issue-bound
+// warps and loses where it streams. Measured (entry 53 of
+// docs/notes-gemv.md, H100, cold), with its grid at 0.5-2.5 waves: 0.83x
+// the time of tiled-t on 35 fresh shapes of 4-23 MB (0.64-0.99), 0.84x on
+// the 12 such shapes of the docs' random draw (float 127 x 24190 10.4 ->
+// 6.8 us, cuBLAS 8.5); below half a wave (one round trip either way) 1.01x,
+// as many lost as won; one column at a time a lane, as the kernel of every
+// short op T, 1.1-1.6x the time of flat-t and tiled-t from 20 MB on, where
+// they stream in 16-byte loads.
+template <typename T>
+bool launch_scalar_t(const mv_gemv_args &a, cudaError_t *err)
+{
+    if (!a.trans || vector_ok<T>(a) || a.m > 32 * kScalarRows)
+        return false;
+    int log_p = 0;
+    while ((int64_t(kScalarRows) << log_p) < a.m)
+        ++log_p;
+    const int64_t per_block = int64_t(kScalarCols) * (kThreads >> log_p);
+    const int64_t blocks = (a.n + per_block - 1) / per_block;
+    const int64_t want = wave_blocks<gemv_scalar_t<T>>(a);
+    if (2 * blocks < want || 2 * blocks > 5 * want)
+        return false;
+    *err = launch_kernel(a, gemv_scalar_t<T>, dim3(unsigned(blocks)), a.m, a.n, static_cast<const T *>(a.A), a.lda,
+                         static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta,
+                         log_p);
+    return true;
+}
+
 // Op N over rows packed one column after the other, lda of at most
 // kFlatNMaxVecs vectors (lda - m less than a vector, or at most an eighth of
 // m: the rows between are read and dropped), columns off a 16-byte boundary
@@ -1063,14 +1166,14 @@ template <typename T>
 bool launch_skinny(const mv_gemv_args &a, cudaError_t *err)
 {
     // short-n, short-t and the tall kernels take 16-byte aligned columns,
-    // flat-t, flat-n and the tall kernels' shifted forms the others
+    // flat-t, scalar-t, flat-n and the tall kernels' shifted forms the others
     // (aligned columns of op N that short-n does not take stay with
     // tiled-n and thin-n: flat-n was even there, 0.93-1.02x their time by
     // size class, entry 30).
     if (vector_ok<T>(a))
         return launch_short<T>(a, err) || launch_tall<T>(a, err);
-    return launch_flat_t<T>(a, err) || launch_flat_n<T>(a, err) || launch_tall_t_any<T, true>(a, err) ||
-           launch_tall_n_shift<T>(a, err);
+    return launch_flat_t<T>(a, err) || launch_scalar_t<T>(a, err) || launch_flat_n<T>(a, err) ||
+           launch_tall_t_any<T, true>(a, err) || launch_tall_n_shift<T>(a, err);
 }
 
 }  // namespace
