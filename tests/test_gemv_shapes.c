@@ -486,8 +486,9 @@ static void test_flat_t(void **state)
  * refuses, A 1..3 elements into its allocation with lda a multiple of the
  * vector, x off its line, increments of both signs, a last block of fewer
  * columns than its two groups, beta != 0, alpha = 0 with NaN in A and x,
- * the device pointer mode; then random m and lda at about 1.2 waves (two
- * of them in small mode, the sanitizer's path through scalar-t). */
+ * the device pointer mode; then random m and lda at about 1.2 waves. In
+ * small mode (the sanitizer's) the two cases of m = 3 and 7 keep their
+ * size: A of 2.8 and 6.2 MB, the smallest that take scalar-t. */
 static void test_scalar_t(void **state)
 {
     mv_handle h = *state;
@@ -495,6 +496,8 @@ static void test_scalar_t(void **state)
     static const sized_case cases[] = {
         {{DT_S, MV_OP_T, 127, 24190, 127, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_T, 29, 40009, 31, 1, 1, 1.0, 0.5, 0, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_T, 3, 230003, 3, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_T, 7, 110017, 7, -1, 1, 1.0, 0.5, 0, NULL, 1, 2}, 1},
         {{DT_S, MV_OP_T, 5, 300007, 5, 1, 1, -1.0, 0.0, 0, NULL, 0, 1}, 0},
         {{DT_S, MV_OP_T, 13, 150001, 13, 2, 1, 1.0, 0.25, 0, NULL, 3, 0}, 0},
         {{DT_S, MV_OP_T, 61, 30011, 61, -2, 3, 0.5, -1.5, 0, NULL, 0, 2}, 0},
@@ -508,7 +511,7 @@ static void test_scalar_t(void **state)
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
     static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
-    const int random_cases = small_mode() ? 2 : 16;
+    const int random_cases = small_mode() ? 0 : 8;
     for (int k = 0; k < random_cases; ++k) {
         const int dtype = k % 2 ? DT_D : DT_S;
         const int64_t w = dtype == DT_S ? 4 : 2;
