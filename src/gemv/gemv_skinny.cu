@@ -1103,9 +1103,7 @@ bool launch_scalar_t(const mv_gemv_args &a, cudaError_t *err)
 {
     if (!a.trans || vector_ok<T>(a) || a.m > 32 * kScalarRows)
         return false;
-    int log_p = 0;
-    while ((int64_t(kScalarRows) << log_p) < a.m)
-        ++log_p;
+    const int log_p = log2_ceil((a.m + kScalarRows - 1) / kScalarRows);  // the smallest P with P * rows >= m
     const int64_t per_block = int64_t(kScalarCols) * (kThreads >> log_p);
     const int64_t blocks = (a.n + per_block - 1) / per_block;
     const int64_t want = wave_blocks<gemv_scalar_t<T>>(a);
