@@ -48,18 +48,18 @@ __device__ __forceinline__ T group_sum_strided(const T *part, int64_t count, int
 }
 
 // The sums of `outputs` runs of `count` partial sums (output k's at
-// part[k], part[k + stride], ...) by the whole grid, a group of P lanes per
-// output (P >= lanes_per_sum(count), a power of two up to 32), the groups
-// striding over the outputs; emit(k, sum) once per output, in its group's
-// first lane. Every lane of a warp runs the same trips (the butterfly's
-// shuffles take the whole warp), past the end with nothing to add. Blocks
-// of whole warps.
+// part[k], part[k + stride], ...) by `blocks` blocks (this one `block` of
+// them), a group of P lanes per output (P >= lanes_per_sum(count), a power
+// of two up to 32), the groups striding over the outputs; emit(k, sum) once
+// per output, in its group's first lane. Every lane of a warp runs the same
+// trips (the butterfly's shuffles take the whole warp), past the end with
+// nothing to add. Blocks of whole warps.
 template <typename T, typename Emit>
-__device__ __forceinline__ void grid_group_sums(const T *part, int64_t outputs, int64_t count, int64_t stride, int P,
-                                                Emit emit)
+__device__ __forceinline__ void block_group_sums(const T *part, int64_t outputs, int64_t count, int64_t stride, int P,
+                                                 int64_t block, int64_t blocks, Emit emit)
 {
-    const int64_t tid = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    const int64_t groups = int64_t(gridDim.x) * blockDim.x / P;
+    const int64_t tid = block * blockDim.x + threadIdx.x;
+    const int64_t groups = blocks * blockDim.x / P;
     const int g = threadIdx.x & (P - 1);
     const int64_t mine = (threadIdx.x & 31) / P;  // this lane's group within its warp
     for (int64_t k0 = (tid & ~int64_t(31)) / P; k0 < outputs; k0 += groups) {
@@ -69,6 +69,14 @@ __device__ __forceinline__ void grid_group_sums(const T *part, int64_t outputs, 
         if (in && g == 0)
             emit(k, sum);
     }
+}
+
+// The same by the whole grid.
+template <typename T, typename Emit>
+__device__ __forceinline__ void grid_group_sums(const T *part, int64_t outputs, int64_t count, int64_t stride, int P,
+                                                Emit emit)
+{
+    block_group_sums(part, outputs, count, stride, P, blockIdx.x, gridDim.x, emit);
 }
 
 }  // namespace mv

@@ -70,6 +70,7 @@ struct NtParams {
     int64_t bands;   // B_r
     void *ypart;     // S_c x m partial sums of y when S_c > 1
     void *zpart;     // B_r x n partial sums of z when B_r > 1
+    int64_t fin_yblocks;  // the finish's blocks adding y's partial sums (the rest: z's)
 };
 
 template <typename T>
@@ -160,6 +161,7 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
     constexpr int64_t BR = int64_t(WR) * 32 * V;
     __shared__ T zs[kTileBatch][kNtWarps][kTile];
     __shared__ T ys[WC > 1 ? kNtWarps * 32 * V : 1];
+    pdl_begin();
     const Halves<T> hv(p);
     if (!hv.write_y && !hv.write_z)
         return;
@@ -278,23 +280,30 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 }
 
 // The partial sums of the split halves, added in a fixed order: y over the
-// S_c column ranges, z over the B_r bands; a group of lanes per output
-// (group_sum_strided, P for the larger count), so that hundreds of ranges
-// cost a few round trips.
+// S_c column ranges by the first fin_yblocks blocks, z over the B_r bands by
+// the others, side by side (each output's loads, its sum and its store are
+// one chain of round trips; the two halves' chains run at once); a group of
+// lanes per output (lanes_per_sum of its count), so that hundreds of ranges
+// cost a few round trips. An ordinary launch: as a programmatic dependent
+// launch of the pass it took 1.08-1.21x the pair's time where the pass is
+// one band of 256 ranges (float 1024 x 16384, 512 x 32768; measured, not
+// explained: docs/notes-multi.md, entry 6).
 template <typename T>
 __global__ void __launch_bounds__(kNtThreads) gemv_nt_finish(NtParams p)
 {
     const Halves<T> hv(p);
-    const bool ys = hv.write_y && p.ranges > 1, zs = hv.write_z && p.bands > 1;
-    const int P = lanes_per_sum(max(ys ? p.ranges : int64_t(1), zs ? p.bands : int64_t(1)));
-    if (ys)
-        grid_group_sums(static_cast<const T *>(p.ypart), p.m, p.ranges, p.m, P, [&](int64_t i, T sum) {
-            store_output(static_cast<T *>(p.y) + i * p.incy, hv.alpha, sum, hv.beta);
-        });
-    if (zs)
-        grid_group_sums(static_cast<const T *>(p.zpart), p.n, p.bands, p.n, P, [&](int64_t j, T sum) {
-            store_output(static_cast<T *>(p.z) + j * p.incz, hv.gamma, sum, hv.delta);
-        });
+    if (blockIdx.x < p.fin_yblocks) {
+        if (hv.write_y)
+            block_group_sums(static_cast<const T *>(p.ypart), p.m, p.ranges, p.m, lanes_per_sum(p.ranges),
+                             blockIdx.x, p.fin_yblocks, [&](int64_t i, T sum) {
+                                 store_output(static_cast<T *>(p.y) + i * p.incy, hv.alpha, sum, hv.beta);
+                             });
+    } else if (hv.write_z) {
+        block_group_sums(static_cast<const T *>(p.zpart), p.n, p.bands, p.n, lanes_per_sum(p.bands),
+                         blockIdx.x - p.fin_yblocks, gridDim.x - p.fin_yblocks, [&](int64_t j, T sum) {
+                             store_output(static_cast<T *>(p.z) + j * p.incz, hv.gamma, sum, hv.delta);
+                         });
+    }
 }
 
 // One GEMV of the pair on the default GEMV path (the fallback).
@@ -404,17 +413,20 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
     const int64_t blocks = p.bands * p.ranges;
     if (blocks > INT32_MAX)  // one block per index: ~2^41 elements of A
         return cudaErrorInvalidConfiguration;
-    if (vec)
-        gemv_nt_kernel<T, true, WR><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
-    else
-        gemv_nt_kernel<T, false, WR><<<unsigned(blocks), kNtThreads, 0, a->stream>>>(p);
-    cudaError_t err = cudaGetLastError();
-    if (err != cudaSuccess || (p.ranges <= 1 && p.bands <= 1))
+    // The finish's blocks: y's sums (where split) then z's, a group of
+    // lanes per output.
+    p.fin_yblocks = p.ypart ? blocks_for(a->m * lanes_per_sum(p.ranges), kNtThreads) : 0;
+    const int64_t zblocks = p.zpart ? blocks_for(a->n * lanes_per_sum(p.bands), kNtThreads) : 0;
+    // The pass as a programmatic dependent launch where the handle allows:
+    // its launch and start overlap the end of the kernel before it (with
+    // the finish above, 0.95x the time of the ordinary launches and the
+    // serial finish over 14 shapes of 57-763 MiB, entry 6).
+    const cudaError_t err =
+        vec ? launch_pdl(a->stream, a->pdl, gemv_nt_kernel<T, true, WR>, dim3(unsigned(blocks)), kNtThreads, p)
+            : launch_pdl(a->stream, a->pdl, gemv_nt_kernel<T, false, WR>, dim3(unsigned(blocks)), kNtThreads, p);
+    if (err != cudaSuccess || p.fin_yblocks + zblocks == 0)
         return err;
-    const int64_t outputs = std::max(p.ranges > 1 ? a->m : 0, p.bands > 1 ? a->n : 0);
-    const int lanes = lanes_per_sum(std::max(p.ranges, p.bands));
-    gemv_nt_finish<T><<<blocks_for(outputs * lanes, kNtThreads), kNtThreads, 0, a->stream>>>(p);
-    return cudaGetLastError();
+    return launch_pdl(a->stream, false, gemv_nt_finish<T>, dim3(unsigned(p.fin_yblocks + zblocks)), kNtThreads, p);
 }
 
 template <typename T>
