@@ -212,9 +212,9 @@ static void test_shapes(void **state)
     }
 }
 
-/* Odd lda (one row per lane: bands of 32 rows a warp, here of one, two,
- * four and eight warps), A off a 16-byte boundary, strided and negative
- * increments on every vector. */
+/* Odd lda (an aligned pair of elements a lane: bands of 62 rows a warp,
+ * less one lane's, here of one, two, four and eight warps), A off a 16-byte
+ * boundary, strided and negative increments on every vector. */
 static void test_strides_and_alignment(void **state)
 {
     mv_handle h = *state;
@@ -227,6 +227,32 @@ static void test_strides_and_alignment(void **state)
             run_nt(h, (nt_case){dtype, m, n, m + 5, -1, 1, 3, -2, -1.0, 0.0, 2.0, 0.0, 0, 0, 0, 1}, &r);
             run_nt(h, (nt_case){dtype, m, n, (m + 4) / 4 * 4, 1, 2, 1, 1, 1.0, 0.25, 1.0, 0.0, 0, 0, 0, 2}, &r);
         }
+}
+
+/* Columns off a 16-byte boundary (every lda mod 4 and A offset by 0-3
+ * elements): each lane reads the aligned pair of elements around its two
+ * rows and keeps y's sums per position of the column in its quad. m at both
+ * sides of a band's rows for one to eight warps (31 * 2 = 62, 126, 254, 510
+ * rows: the band's last lane only completes the rows before it), m whose
+ * bands are halved to fill them (300, 1098), a last column whose pair
+ * reaches past A's end; odd n, strided vectors. */
+static void test_shifted_columns(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(67);
+    static const int64_t ms[] = {3, 61, 62, 63, 125, 127, 253, 255, 300, 509, 511, 1021, 1098};
+    for (size_t i = 0; i < sizeof ms / sizeof ms[0]; ++i) {
+        const int64_t m = ms[i], n = 37 + 50 * (int64_t)i;
+        if (small_mode() && i % 3)
+            continue;
+        for (int k = 0; k < 3; ++k) {
+            const int64_t pad = (int64_t)(i + (size_t)k) % 4, off = (int64_t)(i + 3 * (size_t)k + 1) % 4;
+            for (int dtype = DT_S; dtype <= DT_D; ++dtype)
+                run_nt(h, (nt_case){dtype, m, n, m + pad, k == 1 ? 2 : 1, 1, k == 2 ? -1 : 1, 1, 1.5, k ? 0.5 : 0.0,
+                                    -0.75, k == 2 ? 0.0 : 2.0, 0, 0, 0, off},
+                       &r);
+        }
+    }
 }
 
 /* Per half: alpha = 0 reads no x (NaN there), gamma = 0 no w, both no A;
@@ -462,6 +488,7 @@ static void test_graph_capture(void **state)
 GPU_TEST_MAIN("gemv_nt",
               HANDLE_TEST(test_shapes),
               HANDLE_TEST(test_strides_and_alignment),
+              HANDLE_TEST(test_shifted_columns),
               HANDLE_TEST(test_scalar_rules),
               HANDLE_TEST(test_quick_returns),
               HANDLE_TEST(test_errors_change_nothing),

@@ -33,15 +33,20 @@
 // which read A twice.
 //
 // Columns off a 16-byte boundary (lda not a multiple of V or A unaligned):
-// the same kernel with one row per lane (VEC = false): a warp's loads of a
-// column are 32 consecutive elements, and a lane keeps 16 columns of loads
-// in flight (the bands are 32 rows a warp).
+// the same kernel in form kShift, each lane two rows read as the aligned
+// pair of elements around them (a warp's load of a column: 256 bytes of
+// float, 512 of double), y's sums kept per position of the column in its
+// quad and put back in row order at the end (see the kernel). One element
+// a lane, as before it (128 bytes a warp load in float, bands of 32 rows
+// a warp), took 1.08-1.56x its time in float and 0.99-1.31x in double
+// (docs/notes-multi.md, entry 7).
 #include <algorithm>
 #include <cstdint>
 
 #include "core/device.cuh"
 #include "gemv/gemv_common.cuh"
 #include "gemv/gemv_kernels.h"
+#include "gemv/gemv_split.cuh"
 
 namespace mv {
 namespace {
@@ -51,7 +56,11 @@ constexpr int kNtWarps = kNtThreads / 32;
 constexpr int kTile = 32;      // columns per exchange: one per lane
 constexpr int kHalfTile = kTile / 2;
 constexpr int kTileBatch = 4;  // tiles per barrier
-constexpr int kColUnroll = 8;  // column loads in flight per lane (one row per lane: a half tile, 16)
+constexpr int kColUnroll = 8;  // kVec: column loads in flight per lane
+// kShift: whole quads of columns, 128 bytes in flight per lane as kVec
+// (two elements a load: float 16 loads, double 8)
+template <typename T>
+constexpr int kShiftUnroll = 64 / int(sizeof(T));
 
 __host__ __device__ constexpr int64_t ceil_div_nt(int64_t a, int64_t b)
 {
@@ -90,32 +99,38 @@ struct Halves {
     }
 };
 
-// Rows per lane: 16 bytes of a column in one load where the columns are
-// 16-byte aligned (VEC); else one element, so that a warp's 32 lanes read
-// 32 consecutive elements (one 128-byte line of float) per load, and each
-// lane keeps a whole half tile of columns (16 loads) in flight.
-template <typename T, bool VEC>
+// How a lane reads its rows of a column: kVec, 16 bytes in one load (the
+// columns on 16-byte boundaries); kShift, two elements in one load, the
+// aligned pair around its rows (columns off that boundary, see the kernel:
+// float pairs, 8 bytes, because four sums of y per row a lane at four rows
+// spilled 128-192 bytes at two blocks per SM).
+enum NtForm { kVec, kShift };
+
+template <typename T, int FORM>
 __host__ __device__ constexpr int rows_per_lane()
 {
-    return VEC ? 16 / int(sizeof(T)) : 1;
+    return FORM == kShift ? 2 : 16 / int(sizeof(T));
 }
 
-template <typename T, int V, bool VEC>
-__device__ __forceinline__ void load_rows_nt(const T *p, int64_t left, T (&v)[V])
+// Two consecutive elements from a 2 * sizeof(T)-byte aligned p.
+template <typename T>
+__device__ __forceinline__ void load_pair(const T *p, T (&v)[2])
 {
-    if (VEC && left >= V) {
-        if constexpr (sizeof(T) == 4) {
-            const float4 q = __ldg(reinterpret_cast<const float4 *>(p));
-            v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
-        } else {
-            const double2 q = __ldg(reinterpret_cast<const double2 *>(p));
-            v[0] = q.x, v[1] = q.y;
-        }
+    if constexpr (sizeof(T) == 4) {
+        const float2 q = __ldg(reinterpret_cast<const float2 *>(p));
+        v[0] = q.x, v[1] = q.y;
     } else {
-#pragma unroll
-        for (int e = 0; e < V; ++e)
-            v[e] = e < left ? __ldg(p + e) : T(0);
+        const double2 q = __ldg(reinterpret_cast<const double2 *>(p));
+        v[0] = q.x, v[1] = q.y;
     }
+}
+
+// Rows a band owns: every lane's V, but under kShift the last lane's vector
+// only completes the rows of the lane before it.
+template <typename T, int FORM>
+__host__ __device__ constexpr int64_t band_rows(int wr_warps)
+{
+    return (int64_t(wr_warps) * 32 - (FORM == kShift ? 1 : 0)) * rows_per_lane<T, FORM>();
 }
 
 // One step of the transposing butterfly: the values i < O and i + O of a
@@ -152,15 +167,36 @@ __device__ __forceinline__ T transpose_sum16(T (&v)[kHalfTile], int lane)
     return v[0] + __shfl_xor_sync(0xffffffffu, v[0], 16);
 }
 
-template <typename T, bool VEC, int WR>
+// kShift (columns off a 16-byte boundary: lda not a multiple of 16 bytes,
+// or A itself off one): V = 2 elements a lane, and lane l of a band at row
+// r0 reads, in column c, the aligned pair of rows r0 - s_c, r0 - s_c + 1,
+// s_c (0 or 1) the column start's offset from a pair boundary; 4 * lda is
+// a multiple of V, so s_c
+// depends on c mod 4 only (quad_shifts), and the columns of an unrolled
+// group are at known positions of their quad. The lane keeps y's sums per
+// position (yacc[4][V], put back in row order at the end: realign_shifted)
+// and reads w at a position's rows from the band's w in shared memory
+// (zero outside the band, so rows another band owns add nothing to z; 16
+// elements of w in registers spilled 88-196 bytes in float at two blocks
+// per SM). A band of L lanes owns the rows of
+// L - 1 of them: the last lane's vector completes the rows of the one
+// before it (1/L of the loads read twice, from L2). A vector reaching past
+// A's last element is read element by element; one starting before A is
+// A's own 16-byte line, inside its allocation.
+template <typename T, int FORM, int WR>
 __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 {
-    constexpr int V = rows_per_lane<T, VEC>();
-    constexpr int U = VEC ? kColUnroll : kHalfTile;
+    constexpr bool SHIFT = FORM == kShift;
+    constexpr int V = rows_per_lane<T, FORM>();
+    constexpr int U = SHIFT ? kShiftUnroll<T> : kColUnroll;
+    static_assert(!SHIFT || U % 4 == 0, "kShift: groups of whole quads");
     constexpr int WC = kNtWarps / WR;  // warps side by side along the columns
-    constexpr int64_t BR = int64_t(WR) * 32 * V;
+    constexpr int64_t BR = band_rows<T, FORM>(WR);
+    constexpr int64_t slots = int64_t(WR) * 32 * V;  // a warp column's rows of lanes
+    constexpr int QP = SHIFT ? 4 : 1;                  // sums of y kept per row: per quad position
     __shared__ T zs[kTileBatch][kNtWarps][kTile];
-    __shared__ T ys[WC > 1 ? kNtWarps * 32 * V : 1];
+    __shared__ T ys[WC > 1 || SHIFT ? kNtWarps * 32 * V : 1];
+    __shared__ T wsm[SHIFT ? (kNtWarps * 32 + 1) * V : 1];  // kShift: w at the band's rows - V ..
     pdl_begin();
     const Halves<T> hv(p);
     if (!hv.write_y && !hv.write_z)
@@ -171,16 +207,40 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
     const int64_t band = blockIdx.x % p.bands, range = blockIdx.x / p.bands;
     const int64_t r = band * BR + int64_t(wr) * 32 * V + int64_t(lane) * V;
     const int64_t rows_left = p.m - r;
+    const int64_t band_end = min(p.m, (band + 1) * BR);  // one past the band's last row
     const int64_t c_begin = range * p.slice, c_end = min(p.n, c_begin + p.slice);
     const T *A = static_cast<const T *>(p.A);
     const T *x = static_cast<const T *>(p.x);
     const T *w = static_cast<const T *>(p.w);
 
-    T wv[V], yacc[V];
+    // yacc[q]: y's sums of the rows of quad position q's vectors (kShift;
+    // else one position, the lane's own rows). wv: w at the lane's rows
+    // (kShift: wsm[woff[q] + v] at position q's rows).
+    int shift[4] = {0, 0, 0, 0}, woff[4] = {0, 0, 0, 0};
+    const T *const a_end = A + (p.n - 1) * p.lda + p.m;  // one past A's last element
+    // kShift: a lane whose vectors hold no row of the band loads nothing.
+    const bool lane_rows = SHIFT ? r - (V - 1) < band_end : rows_left > 0;
+    T wv[V], yacc[QP][V];
 #pragma unroll
-    for (int v = 0; v < V; ++v) {
-        wv[v] = hv.read_w && v < rows_left ? w[(r + v) * p.incw] : T(0);
-        yacc[v] = T(0);
+    for (int q = 0; q < QP; ++q)
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+            yacc[q][v] = T(0);
+    if constexpr (SHIFT) {
+        quad_shifts<T, V>(A, p.lda, shift);
+#pragma unroll
+        for (int q = 0; q < 4; ++q)
+            woff[q] = (wr * 32 + lane + 1) * V - shift[q];
+        const int64_t first = band * BR - V;
+        for (int i = threadIdx.x; i < (WR * 32 + 1) * V; i += kNtThreads) {
+            const int64_t row = first + i;
+            wsm[i] = hv.read_w && row >= band * BR && row < band_end ? w[row * p.incw] : T(0);
+        }
+        __syncthreads();
+    } else {
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+            wv[v] = hv.read_w && v < rows_left ? w[(r + v) * p.incw] : T(0);
     }
 
     // Round i: warp column wc takes tile i*WC + wc (past the range's end:
@@ -200,21 +260,35 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
                 for (int u = 0; u < U; ++u) {
                     const int64_t c = c0 + h * kHalfTile + cc + u;
                     const bool in = c < c_end;
-                    if (reads_a && in && rows_left > 0)
-                        load_rows_nt<T, V, VEC>(A + r + c * p.lda, rows_left, a[u]);
-                    else
+                    if (reads_a && in && lane_rows) {
+                        if constexpr (SHIFT) {
+                            // c is at position u % 4 of its quad (c0 + cc is a multiple of 4)
+                            const T *q = A + c * p.lda + r - shift[u % 4];
+                            if (q + V <= a_end) {
+                                load_pair<T>(q, a[u]);
+                            } else {
+#pragma unroll
+                                for (int v = 0; v < V; ++v)
+                                    a[u][v] = q + v < a_end ? __ldg(q + v) : T(0);
+                            }
+                        } else {
+                            load_rows<T, V>(A + r + c * p.lda, rows_left >= V, rows_left, a[u]);
+                        }
+                    } else {
 #pragma unroll
                         for (int v = 0; v < V; ++v)
                             a[u][v] = T(0);
+                    }
                     xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
                 }
 #pragma unroll
                 for (int u = 0; u < U; ++u) {
+                    const int q = SHIFT ? u % 4 : 0;  // a constant once unrolled
                     T dot = T(0);
 #pragma unroll
                     for (int v = 0; v < V; ++v) {
-                        yacc[v] = fma(a[u][v], xc[u], yacc[v]);
-                        dot = fma(a[u][v], wv[v], dot);
+                        yacc[q][v] = fma(a[u][v], xc[u], yacc[q][v]);
+                        dot = fma(a[u][v], SHIFT ? wsm[woff[q] + v] : wv[v], dot);
                     }
                     zp[cc + u] = dot;
                 }
@@ -258,24 +332,48 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
         else
             store_output(static_cast<T *>(p.y) + i * p.incy, hv.alpha, sum, hv.beta);
     };
+    T own[V];
+    if constexpr (SHIFT) {
+        // Back in row order: the lane's own rows, and the rows it lends to
+        // the lane before it, which adds them to its own (through shared
+        // memory: the lane before may be another warp's).
+        T lend[V];
+        realign_shifted<T, V>(yacc, shift, own, lend);
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+            ys[warp * 32 * V + lane * V + v] = lend[v];
+        __syncthreads();
+        const int li = wr * 32 + lane;  // the lane's place in the band
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+            own[v] += li + 1 < WR * 32 ? ys[(wc * WR * 32 + li + 1) * V + v] : T(0);
+        if constexpr (WC > 1)
+            __syncthreads();  // ys is filled again below
+    } else {
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+            own[v] = yacc[0][v];
+    }
     if constexpr (WC > 1) {
         // The WC warp columns' sums of the same rows, added in warp order.
 #pragma unroll
         for (int v = 0; v < V; ++v)
-            ys[warp * 32 * V + lane * V + v] = yacc[v];
+            ys[warp * 32 * V + lane * V + v] = own[v];
         __syncthreads();
         for (int idx = threadIdx.x; idx < BR && band * BR + idx < p.m; idx += kNtThreads) {
             T sum = ys[idx];
 #pragma unroll
             for (int k = 1; k < WC; ++k)
-                sum += ys[k * BR + idx];
+                sum += ys[k * slots + idx];
             emit_y(band * BR + idx, sum);
         }
     } else {
+        // One warp column: each lane stores its own rows (kShift: all but
+        // the band's last lane, whose rows are the next band's).
 #pragma unroll
         for (int v = 0; v < V; ++v)
-            if (r + v < p.m)
-                emit_y(r + v, yacc[v]);
+            if (r + v < band_end && (!SHIFT || wr * 32 + lane + 1 < WR * 32))
+                emit_y(r + v, own[v]);
     }
 }
 
@@ -359,11 +457,11 @@ inline int rows_warps(int64_t m, int V)
     return wr;
 }
 
-template <typename T, int WR>
-cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
+template <typename T, int FORM, int WR>
+cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a)
 {
     constexpr int WC = kNtWarps / WR;
-    const int64_t BR = int64_t(WR) * 32 * (vec ? rows_per_lane<T, true>() : rows_per_lane<T, false>());
+    constexpr int64_t BR = band_rows<T, FORM>(WR);
     NtParams p{};
     p.m = a->m;
     p.n = a->n;
@@ -388,8 +486,7 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
     // column, as long as the partial sums fit the workspace.
     p.bands = ceil_div_nt(a->m, BR);
     const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
-    const int64_t wave = sms * (vec ? blocks_per_sm<gemv_nt_kernel<T, true, WR>, kNtThreads>()
-                                     : blocks_per_sm<gemv_nt_kernel<T, false, WR>, kNtThreads>());
+    const int64_t wave = sms * blocks_per_sm<gemv_nt_kernel<T, FORM, WR>, kNtThreads>();
     const int64_t ws_elems = a->split_ws ? int64_t(a->split_ws_bytes / sizeof(T)) : 0;
     const int64_t z_elems = p.bands > 1 && a->do_z ? p.bands * a->n : 0;  // a half left alone needs none
     if (z_elems > ws_elems || (!a->fused && !one_pass_pays(a, p.bands * BR, sizeof(T)))) {
@@ -422,28 +519,53 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a, bool vec)
     // the finish above, 0.95x the time of the ordinary launches and the
     // serial finish over 14 shapes of 57-763 MiB, entry 6).
     const cudaError_t err =
-        vec ? launch_pdl(a->stream, a->pdl, gemv_nt_kernel<T, true, WR>, dim3(unsigned(blocks)), kNtThreads, p)
-            : launch_pdl(a->stream, a->pdl, gemv_nt_kernel<T, false, WR>, dim3(unsigned(blocks)), kNtThreads, p);
+        launch_pdl(a->stream, a->pdl, gemv_nt_kernel<T, FORM, WR>, dim3(unsigned(blocks)), kNtThreads, p);
     if (err != cudaSuccess || p.fin_yblocks + zblocks == 0)
         return err;
     return launch_pdl(a->stream, false, gemv_nt_finish<T>, dim3(unsigned(p.fin_yblocks + zblocks)), kNtThreads, p);
 }
 
+// Warps stacked along the rows: as many as m fills (kShift: one lane more,
+// the band's last only completing the rows before it), halved while the
+// bands would hold m's rows to less than 3/4 (the bound of one_pass_pays:
+// float m = 1098 under kShift made three bands of 510 rows, 72% full, and
+// took two GEMVs, 1.13x the one pass in bands of 254).
+template <typename T, int FORM>
+int band_warps(int64_t m)
+{
+    constexpr int V = rows_per_lane<T, FORM>();
+    int wr = rows_warps(FORM == kShift ? m + V : m, V);
+    const auto full = [&](int w) {
+        const int64_t br = band_rows<T, FORM>(w);
+        return 4 * m >= 3 * ceil_div_nt(m, br) * br;
+    };
+    while (wr > 1 && !full(wr))
+        wr /= 2;
+    return wr;
+}
+
+template <typename T, int FORM>
+cudaError_t launch_form(mv_dtype dtype, const mv_gemv_nt_args *a)
+{
+    switch (band_warps<T, FORM>(a->m)) {
+    case 1:
+        return launch_geometry<T, FORM, 1>(dtype, a);
+    case 2:
+        return launch_geometry<T, FORM, 2>(dtype, a);
+    case 4:
+        return launch_geometry<T, FORM, 4>(dtype, a);
+    default:
+        return launch_geometry<T, FORM, 8>(dtype, a);
+    }
+}
+
 template <typename T>
 cudaError_t launch_nt(mv_dtype dtype, const mv_gemv_nt_args *a)
 {
-    constexpr int W = rows_per_lane<T, true>();
-    const bool vec = a->lda % W == 0 && (reinterpret_cast<uintptr_t>(a->A) & 15u) == 0;
-    switch (rows_warps(a->m, vec ? W : rows_per_lane<T, false>())) {
-    case 1:
-        return launch_geometry<T, 1>(dtype, a, vec);
-    case 2:
-        return launch_geometry<T, 2>(dtype, a, vec);
-    case 4:
-        return launch_geometry<T, 4>(dtype, a, vec);
-    default:
-        return launch_geometry<T, 8>(dtype, a, vec);
-    }
+    constexpr int W = rows_per_lane<T, kVec>();
+    if (a->lda % W == 0 && (reinterpret_cast<uintptr_t>(a->A) & 15u) == 0)
+        return launch_form<T, kVec>(dtype, a);
+    return launch_form<T, kShift>(dtype, a);
 }
 
 }  // namespace
