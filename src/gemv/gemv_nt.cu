@@ -169,20 +169,20 @@ __device__ __forceinline__ T transpose_sum16(T (&v)[kHalfTile], int lane)
 
 // kShift (columns off a 16-byte boundary: lda not a multiple of 16 bytes,
 // or A itself off one): V = 2 elements a lane, and lane l of a band at row
-// r0 reads, in column c, the aligned pair of rows r0 - s_c, r0 - s_c + 1,
-// s_c (0 or 1) the column start's offset from a pair boundary; 4 * lda is
-// a multiple of V, so s_c
-// depends on c mod 4 only (quad_shifts), and the columns of an unrolled
-// group are at known positions of their quad. The lane keeps y's sums per
-// position (yacc[4][V], put back in row order at the end: realign_shifted)
-// and reads w at a position's rows from the band's w in shared memory
-// (zero outside the band, so rows another band owns add nothing to z; 16
-// elements of w in registers spilled 88-196 bytes in float at two blocks
-// per SM). A band of L lanes owns the rows of
-// L - 1 of them: the last lane's vector completes the rows of the one
-// before it (1/L of the loads read twice, from L2). A vector reaching past
-// A's last element is read element by element; one starting before A is
-// A's own 16-byte line, inside its allocation.
+// r0 reads, in column c, the aligned pair of rows r0 - s_c and r0 - s_c + 1,
+// s_c (0 or 1) the column start's offset from a pair boundary. 4 * lda is a
+// multiple of V, so s_c depends on c mod 4 only (quad_shifts), and the
+// columns of an unrolled group sit at known positions of their quad. The
+// lane keeps y's sums per position (yacc[4][V], put back in row order at
+// the end: realign_shifted) and reads w at a position's rows from the
+// band's w staged in shared memory, zero outside the band, so that rows
+// another band owns add nothing to z. A band of L lanes owns the rows of
+// L - 1 of them: the last lane's pair completes the rows of the one before
+// it (1/L of the loads read twice, from L2). A pair reaching past A's last
+// element is read element by element; one starting before A lies in A's
+// own 16-byte line, inside its allocation. (16-byte vectors in float, with
+// 16 sums of y and 16 elements of w a lane, spilled 88-196 bytes at two
+// blocks per SM.)
 template <typename T, int FORM, int WR>
 __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
 {
@@ -528,8 +528,9 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a)
 // Warps stacked along the rows: as many as m fills (kShift: one lane more,
 // the band's last only completing the rows before it), halved while the
 // bands would hold m's rows to less than 3/4 (the bound of one_pass_pays:
-// float m = 1098 under kShift made three bands of 510 rows, 72% full, and
-// took two GEMVs, 1.13x the one pass in bands of 254).
+// float m = 1098 under kShift in three bands of 510 rows, 72% full, took
+// two GEMVs, 1.12x the time of one element a lane; in five bands of 254
+// rows the pass took 0.72x, docs/notes-multi.md entry 7).
 template <typename T, int FORM>
 int band_warps(int64_t m)
 {
