@@ -189,17 +189,19 @@ static void run_nt(mv_handle h, nt_case c, rng_t *r)
 }
 
 /* Shapes: one band and one column range, bands (z's partial sums), column
- * ranges (y's), both; bands of one, two, four and eight warps of rows (32
- * lanes of 16 bytes each: float m of 97, 200, 400, 1000; double m of 33,
- * 97, 200, 1000), the others side by side along the columns; odd sizes
- * everywhere. */
+ * ranges (y's), both; aligned bands of one, two, four and eight warps of
+ * rows (32 lanes of 16 bytes each: float m of 120, 200, 400, 1000; double m
+ * of 60, 120, 200, 400), the others side by side along the columns; bands
+ * halved to be 3/4 full (float m = 300: one warp, 1100: two; double 300:
+ * two); odd sizes elsewhere. */
 static void test_shapes(void **state)
 {
     mv_handle h = *state;
     rng_t r = rng_make(60);
     static const int64_t shapes[][2] = {{1, 1},    {7, 3},     {33, 65},   {1000, 3},  {3, 1000},  {1025, 257},
                                         {4099, 37}, {37, 4099}, {2049, 1023}, {50001, 7}, {9, 70001}, {3001, 3001},
-                                        {97, 1234}, {200, 301}, {400, 999}, {201, 20011}};
+                                        {97, 1234}, {200, 301}, {400, 999}, {201, 20011}, {300, 5001},
+                                        {1100, 777}, {60, 3001}, {120, 2001}};
     static const double scal[][4] = {{1.0, 0.0, 1.0, 0.0}, {1.5, 0.5, -0.75, 2.0}, {-1.0, 1.0, 0.25, -1.0}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
         const int64_t m = shapes[s][0], n = shapes[s][1];

@@ -120,8 +120,7 @@ __device__ __forceinline__ void load_pair(const T *p, T (&v)[2])
         const float2 q = __ldg(reinterpret_cast<const float2 *>(p));
         v[0] = q.x, v[1] = q.y;
     } else {
-        const double2 q = __ldg(reinterpret_cast<const double2 *>(p));
-        v[0] = q.x, v[1] = q.y;
+        load_v<T, 2>(p, v);
     }
 }
 
@@ -431,17 +430,22 @@ cudaError_t one_gemv(mv_dtype dtype, const mv_gemv_nt_args *a, int trans)
 // from 32 MiB (0.85-0.96x there, 0.55-0.70x from 64 MiB). So the default
 // takes the one pass from 8 us of reading (24 MiB at ~3 TB/s) and:
 // - both halves run (a half alone is one GEMV, on the tuned GEMV path);
-// - the bands hold m's rows to at least 3/4 (rows_bands: bands * BR): a
+// - the bands hold m's rows to at least 3/4 (bands_full): a
 //   lane past m loads nothing, and a band 12% full (float m = 16) read
 //   61 MiB at 22% of the bandwidth, 2.15x the two GEMVs.
 constexpr double kNtFixedSeconds = 8e-6;
 constexpr double kNtReadBytesPerSecond = 3.0e12;
 
-inline bool one_pass_pays(const mv_gemv_nt_args *a, int64_t rows_bands, size_t elem)
+// Bands of br rows hold m's rows to at least 3/4.
+inline bool bands_full(int64_t m, int64_t br)
+{
+    return 4 * m >= 3 * ceil_div_nt(m, br) * br;
+}
+
+inline bool one_pass_pays(const mv_gemv_nt_args *a, int64_t br, size_t elem)
 {
     const double bytes = double(a->m) * double(a->n) * double(elem);
-    return a->do_y && a->do_z && bytes >= kNtFixedSeconds * kNtReadBytesPerSecond &&
-           4 * a->m >= 3 * rows_bands;
+    return a->do_y && a->do_z && bytes >= kNtFixedSeconds * kNtReadBytesPerSecond && bands_full(a->m, br);
 }
 
 // Warps stacked along a band's rows: as many as m's rows fill (32*V rows a
@@ -489,7 +493,7 @@ cudaError_t launch_geometry(mv_dtype dtype, const mv_gemv_nt_args *a)
     const int64_t wave = sms * blocks_per_sm<gemv_nt_kernel<T, FORM, WR>, kNtThreads>();
     const int64_t ws_elems = a->split_ws ? int64_t(a->split_ws_bytes / sizeof(T)) : 0;
     const int64_t z_elems = p.bands > 1 && a->do_z ? p.bands * a->n : 0;  // a half left alone needs none
-    if (z_elems > ws_elems || (!a->fused && !one_pass_pays(a, p.bands * BR, sizeof(T)))) {
+    if (z_elems > ws_elems || (!a->fused && !one_pass_pays(a, BR, sizeof(T)))) {
         cudaError_t err = cudaSuccess;
         if (a->do_y)
             err = one_gemv(dtype, a, 0);
@@ -536,11 +540,7 @@ int band_warps(int64_t m)
 {
     constexpr int V = rows_per_lane<T, FORM>();
     int wr = rows_warps(FORM == kShift ? m + V : m, V);
-    const auto full = [&](int w) {
-        const int64_t br = band_rows<T, FORM>(w);
-        return 4 * m >= 3 * ceil_div_nt(m, br) * br;
-    };
-    while (wr > 1 && !full(wr))
+    while (wr > 1 && !bands_full(m, band_rows<T, FORM>(wr)))
         wr /= 2;
     return wr;
 }
