@@ -19,7 +19,7 @@
 // integer sums first.
 // Build: nvcc -O3 -arch=sm_90 -Itools/mvbench -o build-bench/probe/chain-probe exp/chain-probe.cu \
 //            tools/mvbench/bench_kernels.cu
-// Run (device): build-bench/probe/chain-probe [rounds]
+// Run (device): build-bench/probe/chain-probe [rounds] (PROBE_NO_STAMPS=1: timings and checks only)
 // The runs of entry 19 were made before a refactor that shares the launch
 // code and the finish's last step between modes and takes the read kernel
 // from mvbench; what each mode computes and reads did not change.
@@ -32,6 +32,9 @@
 #include "bench_kernels.h"  // mvbench's read kernel: bench_read
 
 #include "probe.cuh"
+
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
 
 enum Mode { READ, REDUCE, RELAXED, FULL, FULLT, FULLTP, NMODES };
 static const char *mode_name[] = {"read", "reduce", "relaxed", "full", "fullT", "fullTP"};
@@ -245,6 +248,95 @@ static void launch(int mode, dim3 grid, int m, int n, const float *A, const floa
     launch_simple(pdl, grid, 256, reinterpret_cast<const void *>(f), args, st);
 }
 
+// One thread-block cluster of C blocks per 64-row tile (issue 18's small op
+// N splits, notes-gemv Next): 1024 threads a block (16 along the rows, 64
+// along the columns), block s of the cluster takes columns [s*span, ...)
+// with two quads (eight 16-byte loads) in flight per thread, adds its
+// threads' sums in shared memory, and the cluster's first block adds the C
+// blocks' sums through distributed shared memory in rank order: two
+// cluster barriers instead of the partial sums, the counter and the last
+// block's loads.
+__global__ void __launch_bounds__(1024, 1)
+probe_cluster(int m, int n, const float *__restrict__ A, const float *__restrict__ x, float *__restrict__ y, int span)
+{
+    constexpr int V = 4, TX = 16, TY = 64;
+    __shared__ float red[32][64];
+    __shared__ float part[64];
+    cg::cluster_group cl = cg::this_cluster();
+    const int s = int(cl.block_rank()), C = int(cl.num_blocks());
+    const int tx = threadIdx.x & (TX - 1), ty = threadIdx.x / TX;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int tile = blockIdx.x;
+    const int j_begin = s * span, j_end = min(j_begin + span, n);
+    const int r0 = tile * 64 + tx * V;
+    const int quads = max(0, (j_end - j_begin) / 4);
+    float acc[V] = {0, 0, 0, 0};
+    for (int q = ty; q < quads; q += 2 * TY) {
+        float4 v[2][4];
+        float xs[2][4];
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int qq = q + h * TY;
+            const int j0 = j_begin + 4 * (qq < quads ? qq : q);
+            const float4 xv = __ldg(reinterpret_cast<const float4 *>(x + j0));
+            const bool in = qq < quads;
+            xs[h][0] = in ? xv.x : 0.f, xs[h][1] = in ? xv.y : 0.f, xs[h][2] = in ? xv.z : 0.f, xs[h][3] = in ? xv.w : 0.f;
+#pragma unroll
+            for (int c = 0; c < 4; ++c)
+                v[h][c] = __ldg(reinterpret_cast<const float4 *>(A + int64_t(j0 + c) * m + r0));
+        }
+#pragma unroll
+        for (int h = 0; h < 2; ++h)
+#pragma unroll
+            for (int c = 0; c < 4; ++c) {
+                acc[0] += v[h][c].x * xs[h][c];
+                acc[1] += v[h][c].y * xs[h][c];
+                acc[2] += v[h][c].z * xs[h][c];
+                acc[3] += v[h][c].w * xs[h][c];
+            }
+    }
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+        acc[k] += __shfl_xor_sync(0xffffffffu, acc[k], 16);
+    if (lane < TX)
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            red[warp][tx * V + k] = acc[k];
+    __syncthreads();
+    if (threadIdx.x < 64) {
+        float total = 0;
+        for (int g = 0; g < 32; ++g)
+            total += red[g][threadIdx.x];
+        part[threadIdx.x] = total;
+    }
+    cl.sync();
+    if (s == 0 && threadIdx.x < 64) {
+        float sum = part[threadIdx.x];
+        for (int r = 1; r < C; ++r)
+            sum += cl.map_shared_rank(part, r)[threadIdx.x];
+        y[tile * 64 + threadIdx.x] = sum;
+    }
+    cl.sync();  // the other blocks' shared memory stays until it is read
+}
+
+static void launch_cluster(int C, int m, int n, const float *A, const float *x, float *y, cudaStream_t st)
+{
+    int span = (n + C - 1) / C;
+    span = (span + 3) / 4 * 4;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(m / 64, C);
+    cfg.blockDim = dim3(1024);
+    cfg.stream = st;
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = 1;
+    attr[0].val.clusterDim.y = C;
+    attr[0].val.clusterDim.z = 1;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    CK(cudaLaunchKernelEx(&cfg, probe_cluster, m, n, A, x, y, span));
+}
+
 __global__ void empty_kernel() {}
 __global__ void empty_pdl()
 {
@@ -262,13 +354,13 @@ __global__ void fill(float *p, size_t count, int mod, int shift)
 // 256), each also as a programmatic dependent launch; then probe modes.
 struct Contender {
     const char *name;
-    int kind;  // 0 empty, 1 read kernel, 2 probe
+    int kind;  // 0 empty, 1 read kernel, 2 probe, 3 probe_cluster (mode: blocks a cluster)
     int mode, pdl;
 };
 static const Contender kCont[] = {
     {"empty", 0, 0, 0},   {"empty-pdl", 0, 0, 1},   {"ceil528", 1, 0, 0},     {"read", 2, READ, 0},
     {"read-pdl", 2, READ, 1}, {"full", 2, FULL, 0}, {"fullT", 2, FULLT, 0}, {"fullT-pdl", 2, FULLT, 1},
-    {"fullT-pdl2", 2, FULLT, 2},
+    {"fullT-pdl2", 2, FULLT, 2}, {"cl8", 3, 8, 0}, {"cl16", 3, 16, 0},
 };
 static const int kContenders = sizeof(kCont) / sizeof(kCont[0]);
 
@@ -279,13 +371,14 @@ int main(int argc, char **argv)
     int sms = 0;
     CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
     const int want = 4 * sms;
-    const int shapes[][2] = {{256, 4096}, {1024, 2048}, {2048, 2048}, {4096, 4096}, {256, 16384}, {128, 16384}, {8192, 8192}};
+    const int shapes[][2] = {{64, 1024},  {64, 4096},  {64, 16384}, {128, 4096},  {128, 16384}, {256, 2048},
+                             {256, 4096}, {256, 16384}, {1024, 2048}, {64, 65536}};
     const size_t pool_bytes = 512ull << 20;  // rotating copies of A, cold: well past the 50 MB L2
     float *pool, *x, *y, *partial, *sink;
     unsigned *cnt;
     uint64_t *stamps;
     CK(cudaMalloc(&pool, pool_bytes));
-    CK(cudaMalloc(&x, 16384 * 4));
+    CK(cudaMalloc(&x, 65536 * 4));
     CK(cudaMalloc(&y, 16384 * 4));
     CK(cudaMalloc(&partial, 256 * (16384 + 64) * 4));
     CK(cudaMalloc(&cnt, 1024 * 4));
@@ -293,7 +386,8 @@ int main(int argc, char **argv)
     const size_t stamp_bytes = size_t(8) * 8 * 512 * batch;
     CK(cudaMalloc(&stamps, stamp_bytes));
     fill<<<1024, 256>>>(pool, pool_bytes / 4, 7, 3);
-    fill<<<64, 256>>>(x, 16384, 5, 2);
+    fill<<<64, 256>>>(x, 65536, 5, 2);
+    CK(cudaFuncSetAttribute(probe_cluster, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     CK(cudaMemset(cnt, 0, 1024 * 4));
     cudaStream_t st;
     CK(cudaStreamCreate(&st));
@@ -327,6 +421,8 @@ int main(int argc, char **argv)
                                           cc.pdl ? (const void *)empty_pdl : (const void *)empty_kernel, nullptr, st);
                         } else if (cc.kind == 1) {
                             CK(bench_read(A, bytes, want, 256, sink, st));
+                        } else if (cc.kind == 3) {
+                            launch_cluster(cc.mode, m, n, A, x, y, st);
                         } else {
                             launch<false>(cc.mode, grid, m, n, A, x, y, partial, cnt, splits, span, stamps, st, cc.pdl);
                         }
@@ -350,11 +446,14 @@ int main(int argc, char **argv)
             std::vector<float> hA(size_t(m) * n), hx(n), hy(m);
             CK(cudaMemcpy(hA.data(), pool, size_t(m) * n * 4, cudaMemcpyDeviceToHost));
             CK(cudaMemcpy(hx.data(), x, size_t(n) * 4, cudaMemcpyDeviceToHost));
-            for (int md = RELAXED; md <= NMODES; ++md) {
+            for (int md = RELAXED; md <= NMODES + 2; ++md) {
                 CK(cudaMemset(y, 0xff, size_t(m) * 4));
                 for (int rep = 0; rep < 3; ++rep)
-                    launch<false>(md == NMODES ? FULLT : md, grid, m, n, pool, x, y, partial, cnt, splits, span, stamps,
-                                  st, md == NMODES);
+                    if (md > NMODES)
+                        launch_cluster(md == NMODES + 1 ? 8 : 16, m, n, pool, x, y, st);
+                    else
+                        launch<false>(md == NMODES ? FULLT : md, grid, m, n, pool, x, y, partial, cnt, splits, span,
+                                      stamps, st, md == NMODES);
                 CK(cudaStreamSynchronize(st));
                 CK(cudaMemcpy(hy.data(), y, size_t(m) * 4, cudaMemcpyDeviceToHost));
                 int bad = 0;
@@ -364,12 +463,15 @@ int main(int argc, char **argv)
                         ref += double(hA[size_t(j) * m + i]) * hx[j];
                     bad += hy[i] != float(ref);
                 }
-                printf("  check %s: %d of %d outputs wrong\n", md == NMODES ? "fullT-pdl" : mode_name[md], bad, m);
+                printf("  check %s: %d of %d outputs wrong\n",
+                       md == NMODES ? "fullT-pdl" : md == NMODES + 1 ? "cl8" : md == NMODES + 2 ? "cl16" : mode_name[md], bad, m);
             }
         }
         // Timestamps of the full chain in a batch: per call, ns from its first
         // block's start; the gap from the previous call's end; for the last
         // block of each tile, the steps of its finish.
+        if (getenv("PROBE_NO_STAMPS"))
+            continue;
         const int nb = tiles * splits;
         std::vector<uint64_t> h(size_t(8) * nb * batch);
         for (int sp3 = 0; sp3 < 3; ++sp3)
