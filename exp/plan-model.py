@@ -84,8 +84,6 @@ def skinny(dt, op, m, n, lda, vec):
     W = 16 // dt
     if vec:
         g = lda // W
-        if op == 'T' and 0 < m <= 32 * W and m % W == 0:
-            g = 1 << (m // W - 1).bit_length()  # short-t: any whole vectors (entry 57)
         if m % W == 0 and g <= 32 and g & (g - 1) == 0:
             return 'short'
         if n <= 64 and (op == 'N' or m * dt >= 48 * 1024):

@@ -1,13 +1,10 @@
 // Short-wide and tall-skinny GEMV shapes, where the tiled kernels of
 // gemv_fast.cu leave bandwidth unused (docs/notes-gemv.md, entry 10):
 //
-// `short-n` / `short-t` (columns of at most 32 vectors, m a multiple of W;
-//   short-n: lda = G*W with G a power of two; short-t: any lda that is a
-//   multiple of W, G the power of two at or above m's vectors, the lanes
-//   past m idle): the matrix is read as one flat array of 16-byte vectors
-//   (short-t: G lanes a column, column after column), so every warp load
-//   covers whole columns whatever m is. Vector g holds rows (g % G)*W ..
-//   +W-1 of column g / G (at A + (g / G)*lda);
+// `short-n` / `short-t` (columns of at most 32 vectors, lda = G*W with G a
+//   power of two, m a multiple of W): the matrix is read as one flat array
+//   of 16-byte vectors, so every warp load covers 512 contiguous bytes
+//   whatever m is. Vector g holds rows (g % G)*W .. +W-1 of column g / G;
 //   a block walks 256*U consecutive vectors at a time, and since 256 is a
 //   multiple of G each thread always meets the same rows: op T keeps its W
 //   elements of x in registers and adds the G partial dot products of a
@@ -151,7 +148,7 @@ gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
 // bandwidth more on the extreme op T shapes (entry 17 of docs/notes-gemv.md).
 template <typename T, int V, int LOG_G>
 __global__ void __launch_bounds__(kThreads, 4)
-gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
+gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int64_t span)
 {
     pdl_begin();
@@ -195,7 +192,7 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
         for (int u = 0; u < U; ++u) {
             const int64_t g = c0 + int64_t(u) * kThreads + threadIdx.x;
             if (rows && g < end) {
-                load_v<T, V>(A + (g >> LOG_G) * lda + r, v[u]);
+                load_v<T, V>(A + g * V, v[u]);
             } else {
 #pragma unroll
                 for (int k = 0; k < V; ++k)
@@ -241,7 +238,7 @@ cudaError_t launch_short_t(const mv_gemv_args &a, int log_g, unsigned blocks, in
         if (log_g > LOG_G)
             return launch_short_t<T, V, LOG_G + 1>(a, log_g, blocks, span);
     }
-    return launch_kernel(a, gemv_short_t<T, V, LOG_G>, dim3(blocks), a.m, a.n, static_cast<const T *>(a.A), a.lda,
+    return launch_kernel(a, gemv_short_t<T, V, LOG_G>, dim3(blocks), a.m, a.n, static_cast<const T *>(a.A),
                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, span);
 }
 
@@ -870,18 +867,7 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
     // blocks (entry 20), and wins since it runs many short ones (entry 27:
     // double 64 x 2^20 from 92.0% to 94.1% of the read bandwidth cold,
     // float 128 x 131072 from 82% to 88%).
-    // Op T over any m of whole vectors (m and lda multiples of W): G lanes
-    // a column, the power of two at or above m's vectors, the lanes past
-    // m idle. Where m's vectors are not a power of two (float m of 12,
-    // 36, 68, double 10, 30, ...) tiled-t gave each column P lanes and a
-    // predicated tail; short-t with idle lanes took 0.57-0.94x its time on
-    // all 26 such shapes measured (3-17 vectors, 53-94% of the lanes busy,
-    // 0.2-267 MiB; entry 57 of docs/notes-gemv.md): a warp load still
-    // covers whole columns, and the blocks' one round of eight loads
-    // needs no tail. Op N keeps short-n's flat rows (lda = G*W).
-    int64_t g = a.lda / W;
-    if (a.trans && a.m > 0 && a.m % W == 0 && a.m <= 32 * W)
-        g = int64_t(1) << log2_ceil(a.m / W);
+    const int64_t g = a.lda / W;
     if (a.m % W != 0 || g > 32 || (g & (g - 1)) != 0)
         return false;
     const int log_g = log2_ceil(g);
