@@ -33,6 +33,7 @@ struct alignas(8) float2 { float x, y; };
 struct alignas(16) float4 { float x, y, z, w; };
 struct alignas(16) double2 { double x, y; };
 struct alignas(16) uint4 { unsigned x, y, z, w; };
+inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w) { return uint4{x, y, z, w}; }
 struct emu_dim3 { unsigned x = 0, y = 0, z = 0; };
 // A launch's grid as the kernels' host code writes it (<<<dim3(x, y), ...>>>).
 struct dim3 {
@@ -145,6 +146,22 @@ inline V __ldg(const V *p)
     emu_check_global(p, sizeof(V), sizeof(V), "__ldg");
     return *p;
 }
+// A load through L2 only (partial sums other blocks wrote): checked as __ldg.
+template <typename V>
+inline V __ldcg(const V *p)
+{
+    emu_check_global(p, sizeof(V), sizeof(V), "__ldcg");
+    return *p;
+}
+
+// The split counters' acq_rel add (transform.py rewrites the inline asm):
+// blocks run one after another, so a plain read-modify-write.
+inline unsigned emu_atomic_add(unsigned *p, unsigned v)
+{
+    const unsigned old = *p;
+    *p = old + v;
+    return old;
+}
 
 // Loads through plain pointers, for kernels that read global memory with
 // ordinary dereferences: `transform.py --checked-loads` turns their
@@ -218,6 +235,13 @@ struct emu_cptr {
         emu_cptr r(static_cast<const void *>(q.p));
         r.local = q.local;
         return r;
+    }
+    // the same of a plain pointer (a local array, `TA e[8]`): a thread's
+    // registers, read as they are
+    template <typename U>
+    static emu_cptr cast(U *q)
+    {
+        return local_of(q);
     }
     // `reinterpret_cast<const T *>(&v)` of a local variable (the elements of
     // a vector just loaded): read as it is

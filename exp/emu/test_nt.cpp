@@ -85,7 +85,13 @@ static void run_one(const Cfg &c)
     for (int64_t j = 0; j < c.n; ++j)
         for (int64_t i = 0; i < c.m; ++i)
             A[i + j * lda] = T(urand());
-    g_regions.push_back({reinterpret_cast<const char *>(A), sizeof(T), lda, c.m, c.n, "A"});
+    // A's readable span: from the 16-byte line that holds A[0] to its last
+    // element, padding rows included (the shifted form's pairs read across
+    // them and across columns). Everything there but A's own elements is
+    // NaN (the arena), so any such value that reaches y or z shows.
+    const int64_t s0 = int64_t(reinterpret_cast<uintptr_t>(A) % 16 / sizeof(T));
+    const int64_t span = (c.n - 1) * lda + c.m + s0;
+    g_regions.push_back({reinterpret_cast<const char *>(A - s0), sizeof(T), span, span, 1, "A"});
     T *x = vec(c.n, c.incx, "x", false);
     T *w = vec(c.m, c.incw, "w", false);
     T *y = vec(c.m, c.incy, "y", c.beta == 0);

@@ -20,10 +20,16 @@ def shared(m):
 src = re.sub(r"extern __shared__\s+(?:__align__\(\d+\)\s+)?unsigned char (\w+)\[\];",
              lambda m: f"alignas(16) static unsigned char {m.group(1)}[1 << 18]; emu_dyn({m.group(1)});", src)
 src = re.sub(r"__shared__\s+((?:__align__\(\d+\)\s+)?\w+\s+(\w+)\s*(?:\[[^;]*\])+)\s*;", shared, src)
+# shared scalars (a block's flag)
+src = re.sub(r"__shared__\s+(\w+)\s+(\w+)\s*;",
+             lambda m: f"static {m.group(1)} {m.group(2)}; emu_shared(&{m.group(2)}, sizeof({m.group(2)}));", src)
 # cp.async copies
 src = re.sub(r'asm volatile\("cp\.async\.ca\.shared\.global \[%0\], \[%1\], (\d+), %2;\\n" ::"r"\((\w+)\), "l"\((\w+)\), "r"\(([^)]*)\)\s*:\s*"memory"\);',
              lambda m: f"emu_cp_async({m.group(2)}, {m.group(3)}, {m.group(1)}, {m.group(4)});", src)
 src = src.replace('asm volatile("cp.async.commit_group;\\n" ::: "memory");', "emu_commit();")
+# the split counters' acq_rel add (gemv_split.cuh)
+src = re.sub(r'asm volatile\("atom\.acq_rel\.gpu\.global\.add\.u32 %0, \[%1\], 1;"\s*:\s*"=r"\((\w+)\)\s*:\s*"l"\(([^)]*)\)\s*:\s*"memory"\);',
+             lambda m: f"{m.group(1)} = emu_atomic_add({m.group(2)}, 1u);", src)
 src = src.replace('asm volatile("cp.async.wait_group %0;\\n" ::"n"(N) : "memory");', "emu_wait(N);")
 # launches
 out, i = [], 0
