@@ -127,6 +127,16 @@ static void run_nt_keep(mv_handle h, const nt_case *c, rng_t *r, double **y_out,
     double *A = host_vector(r, c->dtype, sa, c->nan_a), *x = host_vector(r, c->dtype, sx, c->nan_x);
     double *w = host_vector(r, c->dtype, sw, c->nan_w);
     double *y = host_vector(r, c->dtype, sy, c->beta == 0.0), *z = host_vector(r, c->dtype, sz, c->delta == 0.0);
+    /* Rows m..lda-1 and the elements before A in its buffer: NaN. A 16-byte
+     * load may span them (columns off a 16-byte boundary); their values
+     * must never reach y or z. */
+    if (!c->nan_a) {
+        for (int64_t q = 0; q < c->off_a; ++q)
+            A[q] = NAN;
+        for (int64_t j = 0; j < c->n; ++j)
+            for (int64_t i = c->m; i < c->lda; ++i)
+                A[c->off_a + i + j * c->lda] = NAN;
+    }
     /* Gaps of strided outputs: NaN, to be found unchanged. */
     for (size_t q = 0; q < sy; ++q)
         if (q % (size_t)llabs(c->incy))

@@ -219,6 +219,13 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
     const T *const a_end = A + (p.n - 1) * p.lda + p.m;  // one past A's last element
     // kShift: a lane whose vectors hold no row of the band loads nothing.
     const bool lane_rows = SHIFT ? r - (V - 1) < band_end : rows_left > 0;
+    // kShift: bit q*V + v set where element v of position q's pair lies in
+    // the band. The others (the row before A, rows past m, another
+    // column's or band's rows) are read with the pair but replaced by zero
+    // before any product: multiplied by a zero weight they would still
+    // turn an Inf or NaN there (padding past m, memory before A) into a NaN
+    // in z.
+    unsigned keep = 0;
     T wv[V], yacc[QP][V];
 #pragma unroll
     for (int q = 0; q < QP; ++q)
@@ -227,6 +234,13 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
             yacc[q][v] = T(0);
     if constexpr (SHIFT) {
         quad_shifts<T, V>(A, p.lda, shift);
+#pragma unroll
+        for (int q = 0; q < 4; ++q)
+#pragma unroll
+            for (int v = 0; v < V; ++v) {
+                const int64_t row = r - shift[q] + v;
+                keep |= row >= band * BR && row < band_end ? 1u << (q * V + v) : 0u;
+            }
 #pragma unroll
         for (int q = 0; q < 4; ++q)
             woff[q] = (wr * 32 + lane + 1) * V - shift[q];
@@ -286,8 +300,13 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
                     T dot = T(0);
 #pragma unroll
                     for (int v = 0; v < V; ++v) {
-                        yacc[q][v] = fma(a[u][v], xc[u], yacc[q][v]);
-                        dot = fma(a[u][v], SHIFT ? wsm[woff[q] + v] : wv[v], dot);
+                        // kShift: an element outside the band is zeroed here,
+                        // after the group's loads are all issued (a select
+                        // right after each load waited for it: 1.6-2.4x the
+                        // time, entry 58 of docs/notes-gemv.md).
+                        const T av = !SHIFT || keep >> (q * V + v) & 1u ? a[u][v] : T(0);
+                        yacc[q][v] = fma(av, xc[u], yacc[q][v]);
+                        dot = fma(av, SHIFT ? wsm[woff[q] + v] : wv[v], dot);
                     }
                     zp[cc + u] = dot;
                 }

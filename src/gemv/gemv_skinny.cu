@@ -1,10 +1,12 @@
 // Short-wide and tall-skinny GEMV shapes, where the tiled kernels of
 // gemv_fast.cu leave bandwidth unused (docs/notes-gemv.md, entry 10):
 //
-// `short-n` / `short-t` (columns of at most 32 vectors, lda = G*W with G a
-//   power of two, m a multiple of W): the matrix is read as one flat array
-//   of 16-byte vectors, so every warp load covers 512 contiguous bytes
-//   whatever m is. Vector g holds rows (g % G)*W .. +W-1 of column g / G;
+// `short-n` / `short-t` (columns of at most 32 vectors, m a multiple of W,
+//   any lda that is a multiple of W; G the power of two at or above m's
+//   vectors, the lanes past m idle): the matrix is read as one flat array
+//   of 16-byte vectors (G lanes a column, column after column), so every
+//   warp load covers whole columns whatever m is. Vector g holds rows (g % G)*W ..
+//   +W-1 of column g / G (at A + (g / G)*lda);
 //   a block walks 256*U consecutive vectors at a time, and since 256 is a
 //   multiple of G each thread always meets the same rows: op T keeps its W
 //   elements of x in registers and adds the G partial dot products of a
@@ -67,10 +69,13 @@ constexpr int kScalarCols = 2;  // scalar-t: columns a lane reads at once
 
 // ---- short-n -------------------------------------------------------------------
 
-template <typename T, int V>
-__global__ void __launch_bounds__(kThreads, 4)
-gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *__restrict__ x, int64_t incx,
-             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, Split sp)
+// FLAT: lda = G*V, the matrix one run of vectors (vector g at A + g*V);
+// else columns lda apart (a thread's vectors kThreads / G columns apart),
+// the double instance at three blocks an SM (four spilled 24 bytes).
+template <typename T, int V, bool FLAT>
+__global__ void __launch_bounds__(kThreads, FLAT || sizeof(T) == sizeof(float) ? 4 : 3)
+gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, int log_g, const T *__restrict__ x,
+             int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, Split sp)
 {
     pdl_begin();
     constexpr int U = kUnroll;
@@ -93,13 +98,16 @@ gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
     for (int k = 0; k < V; ++k)
         acc[k] = T(0);
     if (r < m) {
+        // A thread's consecutive vectors lie kThreads / G columns apart.
+        const int64_t da = int64_t(kThreads >> log_g) * lda;
         for (int64_t g0 = begin + threadIdx.x; g0 < end; g0 += int64_t(kThreads) * U) {
             T v[U][V], xj[U];
+            const T *pa = A + (g0 >> log_g) * lda + r;
 #pragma unroll
             for (int u = 0; u < U; ++u) {
                 const int64_t g = g0 + int64_t(u) * kThreads;
                 if (g < end) {
-                    load_v<T, V>(A + g * V, v[u]);
+                    load_v<T, V>(FLAT ? A + g * V : pa + u * da, v[u]);
                     xj[u] = x[(g >> log_g) * incx];
                 } else {
 #pragma unroll
@@ -148,7 +156,7 @@ gemv_short_n(int64_t m, int64_t n, const T *__restrict__ A, int log_g, const T *
 // bandwidth more on the extreme op T shapes (entry 17 of docs/notes-gemv.md).
 template <typename T, int V, int LOG_G>
 __global__ void __launch_bounds__(kThreads, 4)
-gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict__ x, int64_t incx,
+gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int64_t span)
 {
     pdl_begin();
@@ -192,7 +200,7 @@ gemv_short_t(int64_t m, int64_t n, const T *__restrict__ A, const T *__restrict_
         for (int u = 0; u < U; ++u) {
             const int64_t g = c0 + int64_t(u) * kThreads + threadIdx.x;
             if (rows && g < end) {
-                load_v<T, V>(A + g * V, v[u]);
+                load_v<T, V>(A + (g >> LOG_G) * lda + r, v[u]);
             } else {
 #pragma unroll
                 for (int k = 0; k < V; ++k)
@@ -238,7 +246,7 @@ cudaError_t launch_short_t(const mv_gemv_args &a, int log_g, unsigned blocks, in
         if (log_g > LOG_G)
             return launch_short_t<T, V, LOG_G + 1>(a, log_g, blocks, span);
     }
-    return launch_kernel(a, gemv_short_t<T, V, LOG_G>, dim3(blocks), a.m, a.n, static_cast<const T *>(a.A),
+    return launch_kernel(a, gemv_short_t<T, V, LOG_G>, dim3(blocks), a.m, a.n, static_cast<const T *>(a.A), a.lda,
                          static_cast<const T *>(a.x), a.incx, static_cast<T *>(a.y), a.incy, a.alpha, a.beta, span);
 }
 
@@ -867,7 +875,20 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
     // blocks (entry 20), and wins since it runs many short ones (entry 27:
     // double 64 x 2^20 from 92.0% to 94.1% of the read bandwidth cold,
     // float 128 x 131072 from 82% to 88%).
-    const int64_t g = a.lda / W;
+    // Op T over any m of whole vectors (m and lda multiples of W): G lanes
+    // a column, the power of two at or above m's vectors, the lanes past
+    // m idle. Where m's vectors are not a power of two (float m of 12,
+    // 36, 68, double 10, 30, ...) tiled-t gave each column P lanes and a
+    // predicated tail; short-t with idle lanes took 0.57-0.94x its time on
+    // all 26 such shapes measured (3-28 vectors, 53-94% of the lanes busy,
+    // 0.4-213 MiB; entry 57 of docs/notes-gemv.md): a warp load still
+    // covers whole columns, and the blocks' one round of eight loads
+    // needs no tail. Op N likewise (short-n, each thread's rows the same
+    // in every column): such columns went to tiled-n, split across blocks
+    // below 16 MiB (double 30 x 6243: 1.88x the read kernel).
+    int64_t g = a.lda / W;
+    if (a.m > 0 && a.m % W == 0 && a.m <= 32 * W)
+        g = int64_t(1) << log2_ceil(a.m / W);
     if (a.m % W != 0 || g > 32 || (g & (g - 1)) != 0)
         return false;
     const int log_g = log2_ceil(g);
@@ -889,19 +910,29 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
         const int64_t span = per * kThreads;
         *err = launch_short_t<T, W>(a, log_g, unsigned((total + span - 1) / span), span);
     } else {
+        // Op N with idle lanes only below G = 32: at G = 32 (a warp one
+        // column, float m 68 and 96, double 36 and 40) it took 0.98-1.24x
+        // tiled-n's time from 23 MiB up, while every G <= 16 shape measured
+        // took 0.64-1.00x (entry 58 of docs/notes-gemv.md). A round's loads
+        // end before the next round's start in this loop (op T's blocks
+        // read one round and end), so half-idle warps leave too few bytes
+        // in flight.
+        if (g == 32 && a.m != g * W)
+            return false;
         // Spans of whole rounds of the block (kThreads vectors), at least
         // kUnroll rounds each (a split costs a fence, an atomic and a share
         // of the finish: mid-size shapes of 2^17 vectors measured 10-20%
         // slower with a split per round), about a wave of blocks, within
         // the workspace and a short finish.
         const int64_t rounds = (total + kThreads - 1) / kThreads;
-        Split sp = plan_blocks<T>(a, wave_blocks<gemv_short_n<T, W>>(a), (rounds + kUnroll - 1) / kUnroll, a.m,
-                                  int(a.lda), 1);
+        const bool flat = a.lda == g * W;
+        const int64_t want = flat ? wave_blocks<gemv_short_n<T, W, true>>(a) : wave_blocks<gemv_short_n<T, W, false>>(a);
+        Split sp = plan_blocks<T>(a, want, (rounds + kUnroll - 1) / kUnroll, a.m, int(g * W), 1);
         const int64_t per = (rounds + sp.splits - 1) / sp.splits;
         sp.span = per * kThreads;
         sp.splits = (total + sp.span - 1) / sp.span;
-        *err = launch_kernel(a, gemv_short_n<T, W>, dim3(unsigned(sp.splits)), a.m, a.n, A, log_g, x, a.incx, y,
-                             a.incy, a.alpha, a.beta, sp);
+        *err = launch_kernel(a, flat ? gemv_short_n<T, W, true> : gemv_short_n<T, W, false>, dim3(unsigned(sp.splits)),
+                             a.m, a.n, A, a.lda, log_g, x, a.incx, y, a.incy, a.alpha, a.beta, sp);
     }
     return true;
 }

@@ -62,7 +62,8 @@ void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
     const size_t size_A = (size_t)(c->lda * (c->n ? c->n - 1 : 0) + c->m);
     const size_t span_x = vector_span(len_x, c->incx), span_y = vector_span(len_y, c->incy);
     /* A and x lie off_A and off_x elements into their host and device
-     * allocations; the elements before them are random too, never read. */
+     * allocations; the elements before A are NaN (below), those before x
+     * random, and neither may reach y. */
     double *A_alloc = malloc((size_A + c->off_A ? size_A + c->off_A : 1) * sizeof *A_alloc);
     double *x_alloc = malloc((span_x + c->off_x ? span_x + c->off_x : 1) * sizeof *x_alloc);
     double *A = A_alloc + c->off_A, *x = x_alloc + c->off_x;
@@ -78,6 +79,12 @@ void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
     } else {
         fill_random(r, c->dtype, A_alloc, size_A + c->off_A);
         fill_random(r, c->dtype, x_alloc, span_x + c->off_x);
+        /* Rows m..lda-1 and the elements before A: NaN. A 16-byte load may
+         * span them (columns off a 16-byte boundary); their values must
+         * never reach y. */
+        fill_nan(A_alloc, (size_t)c->off_A);
+        for (int64_t j = 0; j + 1 < c->n; ++j)
+            fill_nan(A + c->m + j * c->lda, (size_t)(c->lda - c->m));
     }
     fill_nan(y, span_y);
     if (c->beta != 0.0) {
