@@ -31,6 +31,15 @@ declare -A budget=(
     ["gemv_flat_n<float, 4>"]=85 ["gemv_flat_n<double, 2>"]=128
     [gemv_nt_kernel]=128 [gemv_nt_finish]=64
 )
+# Spills allowed (bytes of stack frame, spill stores and loads each), by
+# measurement only: gemv_nt_kernel's kShift double instance of one warp a
+# band spills one register since the elements outside the band are zeroed
+# before their products, and took 1.013x main's time at 61 x 1000003
+# (float, no spill, 1.023x: the selects, not the spill; entry 12 of
+# docs/notes-multi.md).
+declare -A spill_ok=(
+    ["gemv_nt_kernel<double, 1, 1>"]=8
+)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -54,11 +63,12 @@ for file in gemv_fast.cu gemv_skinny.cu gemv_nt.cu; do
         limit=${budget[$kernel]:-${budget[$base]:-}}
         [ -n "$limit" ] || continue
         checked=$((checked + 1))
-        if [ "$regs" -gt "$limit" ] || [ "$st" -ne 0 ] || [ "$ld" -ne 0 ] || [ "$stack" -ne 0 ]; then
+        spill=${spill_ok[$kernel]:-0}
+        if [ "$regs" -gt "$limit" ] || [ "$st" -gt "$spill" ] || [ "$ld" -gt "$spill" ] || [ "$stack" -gt "$spill" ]; then
             echo "FAIL $kernel: $regs registers (budget $limit), spill stores $st, loads $ld, stack $stack bytes"
             status=1
         else
-            echo "ok   $kernel: $regs registers (budget $limit)"
+            echo "ok   $kernel: $regs registers (budget $limit)$([ "$stack" -ne 0 ] && echo ", $stack bytes of stack (allowed $spill)")"
         fi
     done <"$tmp/kernels"
 done

@@ -303,7 +303,7 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
                         // kShift: an element outside the band is zeroed here,
                         // after the group's loads are all issued (a select
                         // right after each load waited for it: 1.6-2.4x the
-                        // time, entry 58 of docs/notes-gemv.md).
+                        // time, entry 12 of docs/notes-multi.md).
                         const T av = !SHIFT || keep >> (q * V + v) & 1u ? a[u][v] : T(0);
                         yacc[q][v] = fma(av, xc[u], yacc[q][v]);
                         dot = fma(av, SHIFT ? wsm[woff[q] + v] : wv[v], dot);
