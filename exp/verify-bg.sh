@@ -12,7 +12,7 @@ export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linu
 t0=$(date +%s)
 if [ -z "${COLLECT:-}" ]; then
   rm -rf /tmp/vout; mkdir -p /tmp/vout
-  setsid nohup bash -c 'scripts/gpu-verify /tmp/vout/v > /tmp/vout/verify.txt 2>&1; echo $? > /tmp/vout/rc' \
+  setsid nohup bash -c 'MATVEC_VERIFY_KEEP_BUILD=${KEEP_BUILD:-0} scripts/gpu-verify /tmp/vout/v > /tmp/vout/verify.txt 2>&1; echo $? > /tmp/vout/rc' \
     > /dev/null 2>&1 < /dev/null &
 fi
 while [ ! -f /tmp/vout/rc ] && [ $(( $(date +%s) - t0 )) -lt ${WAIT:-580} ]; do sleep 5; done
