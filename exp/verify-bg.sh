@@ -5,9 +5,14 @@
 # verify.txt, v.tgz). A run that outlasts the call (one took 600+ s on a
 # slower machine: ctest 280 s against 225) goes on: call again with
 # COLLECT=1 within the machine's idle release (~30 s) to wait and collect.
-# Carry .deps (scripts/gpu-verify --fetch-deps here first).
-#   exp/verify-bg.sh            start, wait, collect
-#   COLLECT=1 exp/verify-bg.sh  wait and collect only
+# Carry .deps (scripts/gpu-verify --fetch-deps here first) on the first
+# call only: a COLLECT call must carry nothing, since a carried .deps
+# replaces the device's, whose unpacked cmocka (.deps/root) the running
+# sanitizer stage needs (every sanitizer run then fails to load it).
+#   exp/verify-bg.sh               start, wait, collect
+#   COLLECT=1 exp/verify-bg.sh     wait and collect only (no carry)
+#   KEEP_BUILD=1 exp/verify-bg.sh  again on the same warm machine, its
+#                                  build of the same tree kept (no carry)
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
 t0=$(date +%s)
 if [ -z "${COLLECT:-}" ]; then
