@@ -86,7 +86,8 @@ def skinny(dt, op, m, n, lda, vec):
         g = lda // W
         if 0 < m <= 32 * W and m % W == 0:
             g = 1 << (m // W - 1).bit_length()  # short-t, short-n: any whole vectors (entries 57-58)
-        if m % W == 0 and g <= 32 and g & (g - 1) == 0:
+        # op N with idle lanes only below G = 32 (entry 58)
+        if m % W == 0 and g <= 32 and g & (g - 1) == 0 and not (op == 'N' and g == 32 and m != g * W):
             return 'short'
         if n <= 64 and (op == 'N' or m * dt >= 48 * 1024):
             if op == 'T' or cdiv(m, 256 * W) >= SMS * 4:
