@@ -300,6 +300,30 @@ inline T __shfl_xor_sync(unsigned mask, T v, int off)
     return T(g_cur->shfl_res);
 }
 
+// A warp vote (any): every lane waits at it as at a shuffle (kind 2), the
+// result the OR of the lanes' predicates.
+inline bool __any_sync(unsigned mask, int pred)
+{
+    g_cur->shfl_val = pred ? 1.0 : 0.0;
+    g_cur->shfl_off = 0;
+    g_cur->shfl_mask = mask;
+    g_cur->shfl_kind = 2;
+    emu_yield(ST_WARP);
+    return g_cur->shfl_res != 0.0;
+}
+
+// A waiting lane's result: its partner's value (shuffle) or the warp's vote.
+inline double emu_warp_result(const EmuFiber *lanes, unsigned l)
+{
+    if (lanes[l].shfl_kind == 2) {
+        for (unsigned k = 0; k < 32; ++k)
+            if (lanes[k].shfl_val != 0.0)
+                return 1.0;
+        return 0.0;
+    }
+    return lanes[l ^ unsigned(lanes[l].shfl_off)].shfl_val;
+}
+
 inline void emu_shared(void *p, size_t bytes)
 {
     if (g_shared_epoch != g_block_epoch) {
@@ -437,9 +461,9 @@ inline void emu_run_block(emu_dim3 block, unsigned threads)
                     if (at == 32) {
                         for (unsigned l = 0; l < 32; ++l) {
                             EmuFiber &f = fibers[w * 32 + l];
-                            if (f.shfl_off != fibers[w * 32].shfl_off || f.shfl_mask != 0xffffffffu)
+                            if (f.shfl_off != fibers[w * 32].shfl_off || f.shfl_kind != fibers[w * 32].shfl_kind || f.shfl_mask != 0xffffffffu)
                                 emu_error("shuffle: lanes at different offsets or a partial mask (warp %ld)", long(w));
-                            f.shfl_res = fibers[w * 32 + (l ^ f.shfl_off)].shfl_val;
+                            f.shfl_res = emu_warp_result(&fibers[w * 32], l);
                         }
                         for (unsigned l = 0; l < 32; ++l)
                             fibers[w * 32 + l].state = ST_RUN;
@@ -468,12 +492,12 @@ inline void emu_run_block(emu_dim3 block, unsigned threads)
                 const int off = fibers[w * 32].shfl_off;
                 for (int l = 0; l < 32; ++l) {
                     EmuFiber &f = fibers[w * 32 + l];
-                    if (f.shfl_off != off || f.shfl_mask != 0xffffffffu)
+                    if (f.shfl_off != off || f.shfl_kind != fibers[w * 32].shfl_kind || f.shfl_mask != 0xffffffffu)
                         emu_error("shuffle: lanes at different offsets or a partial mask (warp %ld)", long(w));
                 }
                 for (int l = 0; l < 32; ++l) {
                     EmuFiber &f = fibers[w * 32 + l];
-                    f.shfl_res = fibers[w * 32 + (l ^ f.shfl_off)].shfl_val;
+                    f.shfl_res = emu_warp_result(&fibers[w * 32], l);
                 }
                 for (int l = 0; l < 32; ++l)
                     fibers[w * 32 + l].state = ST_RUN;
