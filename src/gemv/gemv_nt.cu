@@ -40,6 +40,7 @@
 // a lane, as before it (128 bytes a warp load in float, bands of 32 rows
 // a warp), took 1.08-1.56x its time in float and 0.99-1.31x in double
 // (docs/notes-multi.md, entry 7).
+#include <type_traits>
 #include <algorithm>
 #include <cstdint>
 
@@ -226,6 +227,7 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
     // turn an Inf or NaN there (padding past m, memory before A) into a NaN
     // in z.
     unsigned keep = 0;
+    bool edge_warp = false;  // kShift: a lane of this warp has elements outside the band
     T wv[V], yacc[QP][V];
 #pragma unroll
     for (int q = 0; q < QP; ++q)
@@ -241,6 +243,7 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
                 const int64_t row = r - shift[q] + v;
                 keep |= row >= band * BR && row < band_end ? 1u << (q * V + v) : 0u;
             }
+        edge_warp = __any_sync(0xffffffffu, keep != (1u << (4 * V)) - 1);
 #pragma unroll
         for (int q = 0; q < 4; ++q)
             woff[q] = (wr * 32 + lane + 1) * V - shift[q];
@@ -294,22 +297,30 @@ __global__ void __launch_bounds__(kNtThreads, 2) gemv_nt_kernel(NtParams p)
                     }
                     xc[u] = hv.read_x && in ? x[c * p.incx] : T(0);
                 }
+                // kShift: an element outside the band is zeroed here, after
+                // the group's loads are all issued (a select right after each
+                // load waited for it: 1.6-2.4x the time, entry 12 of
+                // docs/notes-multi.md), and only in warps with a lane at a
+                // band's edge (MASK).
+                const auto products = [&](auto mask) {
+                    constexpr bool MASK = decltype(mask)::value;
 #pragma unroll
-                for (int u = 0; u < U; ++u) {
-                    const int q = SHIFT ? u % 4 : 0;  // a constant once unrolled
-                    T dot = T(0);
+                    for (int u = 0; u < U; ++u) {
+                        const int q = SHIFT ? u % 4 : 0;  // a constant once unrolled
+                        T dot = T(0);
 #pragma unroll
-                    for (int v = 0; v < V; ++v) {
-                        // kShift: an element outside the band is zeroed here,
-                        // after the group's loads are all issued (a select
-                        // right after each load waited for it: 1.6-2.4x the
-                        // time, entry 12 of docs/notes-multi.md).
-                        const T av = !SHIFT || keep >> (q * V + v) & 1u ? a[u][v] : T(0);
-                        yacc[q][v] = fma(av, xc[u], yacc[q][v]);
-                        dot = fma(av, SHIFT ? wsm[woff[q] + v] : wv[v], dot);
+                        for (int v = 0; v < V; ++v) {
+                            const T av = !MASK || keep >> (q * V + v) & 1u ? a[u][v] : T(0);
+                            yacc[q][v] = fma(av, xc[u], yacc[q][v]);
+                            dot = fma(av, SHIFT ? wsm[woff[q] + v] : wv[v], dot);
+                        }
+                        zp[cc + u] = dot;
                     }
-                    zp[cc + u] = dot;
-                }
+                };
+                if (SHIFT && edge_warp)
+                    products(std::true_type{});
+                else
+                    products(std::false_type{});
             }
             const T zh = transpose_sum16<T>(zp, lane);
             if ((lane >> 4) == h)

@@ -886,11 +886,9 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
     // needs no tail. Op N likewise (short-n, each thread's rows the same
     // in every column): such columns went to tiled-n, split across blocks
     // below 16 MiB (double 30 x 6243: 1.88x the read kernel).
-    int64_t g = a.lda / W;
-    if (a.m > 0 && a.m % W == 0 && a.m <= 32 * W)
-        g = int64_t(1) << log2_ceil(a.m / W);
-    if (a.m % W != 0 || g > 32 || (g & (g - 1)) != 0)
+    if (a.m <= 0 || a.m % W != 0 || a.m > 32 * W)
         return false;
+    const int64_t g = int64_t(1) << log2_ceil(a.m / W);
     const int log_g = log2_ceil(g);
     const int64_t total = a.n * g;
     const T *A = static_cast<const T *>(a.A), *x = static_cast<const T *>(a.x);
@@ -913,10 +911,9 @@ bool launch_short(const mv_gemv_args &a, cudaError_t *err)
         // Op N with idle lanes only below G = 32: at G = 32 (a warp one
         // column, float m 68 and 96, double 36 and 40) it took 0.98-1.24x
         // tiled-n's time from 23 MiB up, while every G <= 16 shape measured
-        // took 0.64-1.00x (entry 58 of docs/notes-gemv.md). A round's loads
-        // end before the next round's start in this loop (op T's blocks
-        // read one round and end), so half-idle warps leave too few bytes
-        // in flight.
+        // took 0.64-1.00x (entry 58 of docs/notes-gemv.md). Not understood
+        // yet: a guess is that this loop's rounds (op T's blocks read one
+        // round and end) keep too few bytes in flight with half-idle warps.
         if (g == 32 && a.m != g * W)
             return false;
         // Spans of whole rounds of the block (kThreads vectors), at least
