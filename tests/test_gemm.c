@@ -660,6 +660,9 @@ static void blas_path(mv_handle h, int refused)
         const float scf[2] = {1.5f, -0.5f};
         const void *alpha = dtype == DT_D ? (const void *)&sc[0] : (const void *)&scf[0];
         const void *beta = dtype == DT_D ? (const void *)&sc[1] : (const void *)&scf[1];
+        assert_string_equal(mv_gemm_default_path(h, dtype == DT_D, MV_OP_T, MV_OP_N, m, n, k, alpha, dA, k, dB, k,
+                                                 beta, dC, m),
+                            "cublas");
         if (!refused) {
             cudaStream_t s;
             CHECK_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
@@ -1032,6 +1035,21 @@ static void test_default_path(void **state)
         /* A handle made by mv_create has cuBLAS: square products go to it. */
         {1, 'N', 'N', 1000, 1000, 1000, 1000, 1000, 1000, 0, 0, "cublas"},
         {0, 'T', 'T', 1000, 1000, 1000, 1000, 1000, 1000, 0, 0, "cublas"},
+        /* Small products on matvec's kernels, whose launch is cheaper than
+         * a cuBLAS call (gemm_blas.c): tiles of 64 x 64, k-steps of 16 times
+         * waves of tiles up to 4 (k = 20: 2), operands and C up to 4 MiB. */
+        {0, 'N', 'N', 100, 100, 20, 100, 20, 100, 0, 0, "simt"},
+        {1, 'T', 'N', 100, 100, 20, 20, 20, 100, 0, 0, "dmma"},
+        {0, 'N', 'N', 100, 100, 100, 100, 100, 100, 0, 0, "cublas"}, /* 7 k-steps */
+        {1, 'N', 'N', 3000, 3000, 10, 3000, 10, 3000, 0, 0, "cublas"}, /* 9 waves, C of 72 MB */
+        /* stream-n with a short chain (k = 100 in 4 steps of 32, 8 vectors:
+         * 4 x 8 <= 32) takes them; a long one (6 x 7 x 1142: two slices of
+         * 18 steps) or stream-t (T, 5 vectors) goes to cuBLAS. */
+        {0, 'N', 'N', 1000, 8, 100, 1000, 100, 1000, 0, 0, "narrow"},
+        {1, 'N', 'T', 1000, 8, 100, 1000, 8, 1000, 0, 0, "narrow"},
+        {0, 'N', 'N', 1000, 8, 132, 1000, 132, 1000, 0, 0, "cublas"}, /* 5 steps */
+        {0, 'N', 'N', 6, 7, 1142, 6, 1142, 6, 0, 0, "cublas"},
+        {0, 'T', 'N', 16, 5, 21, 21, 21, 16, 0, 0, "cublas"},
         /* Device pointer mode stays on matvec's kernels: the scalars are
          * read by them (alpha is never known to be 0 here). */
         {1, 'N', 'N', 1000, 1000, 1000, 1000, 1000, 1000, 0, 1, "dmma"},
@@ -1056,6 +1074,15 @@ static void test_default_path(void **state)
                      c->path);
     }
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
+
+    /* mv_gemm_own_path names matvec's own kernel where cuBLAS serves. */
+    assert_string_equal(mv_gemm_own_path(h, 0, N, N, 1000, 1000, 1000, &one, p, 1000, p, 1000, &zero, p, 1000), "simt");
+    assert_string_equal(mv_gemm_own_path(h, 1, N, N, 1000, 1000, 1000, &one_d, p, 1000, p, 1000, &zero_d, p, 1000),
+                        "dmma");
+    assert_string_equal(mv_gemm_own_path(h, 0, N, N, 5000, 24, 5000, &one, p, 5000, p, 5000, &zero, p, 5000),
+                        "narrow");
+    assert_null(mv_gemm_own_path(h, 0, N, N, 4, 4, 4, &one, p, 3, p, 4, &zero, p, 4));
+    assert_string_equal(mv_last_error(h), "mv_gemm_own_path: lda = 3 must be >= max(1, m) = 4");
 
     /* Quick returns: an empty C (no pointer needed), and in host mode
      * (alpha == 0 or k == 0) with beta == 1. */

@@ -14,8 +14,10 @@ MV_INTERNAL mv_status mv_gemm_prepare(mv_handle h, const char *fn, mv_dtype dtyp
                                       void *C, int64_t ldc, mv_gemm_args *args, int *quick);
 
 /* 1 where the default path hands a validated call to cuBLAS (gemm_blas.c:
- * host-mode scalars, a product that exists, not one column or row of C,
- * not a narrow product that matvec's kernels read faster). */
+ * host-mode scalars, a product that exists, and none of matvec's own
+ * kernels faster by the model there: not one column or row of C, not a
+ * product small enough for a short chain of steps, not a float narrow
+ * product in the bandwidth regime). */
 MV_INTERNAL int mv_gemm_blas_serves(mv_handle h, mv_dtype dtype, const mv_gemm_args *args);
 
 /* The call on cuBLAS (cublas?gemm_64 on the handle's stream and

@@ -8,31 +8,78 @@
 
 #include "gemm/gemm_api.h"
 
-/* Narrow products (C with at most 32 columns or rows) that matvec's narrow
- * kernels read faster than cuBLAS's GEMM, as measured on an H100 at 16384^2
- * (docs/benchmarks.md, "Many vectors against one matrix"): float up to 8
- * vectors where the kernel is stream-n (0.87-0.93x cuBLAS's time) and up to
- * 16 where it is stream-t (0.68-0.83x; cuBLAS SGEMM reads the transposed
- * operand at 49-58%). From 16 (32) vectors their FP32 FMAs on the CUDA
- * cores bound them, and cuBLAS's tiles win. Double: cuBLAS DGEMM reads A
- * at 92-100% on the FP64 tensor cores at every count, 1.01-1.19x faster. */
-static int narrow_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
+/* Which of the two serves a host-mode call whose product exists: a model
+ * of both, measured on an H100 (docs/notes-transpose-gemm.md, entry G6:
+ * `mvbench gemm --random` with matvec's own kernels timed beside the
+ * default and cuBLAS, 400 shapes).
+ *
+ * cuBLAS: a call costs 6-9 us however small its product (the smallest
+ * measured took 5.8 us; products under 10^6 FMAs took 6-12 us, some 40):
+ * its host work paces back-to-back calls. Beyond that its GEMMs are
+ * faster than matvec's tile kernels, and its narrow products read the big
+ * operand at 50-85% of the bandwidth.
+ *
+ * matvec's kernels: a launch of 3.2-5 us, then a chain of dependent steps
+ * per block, each a round trip to memory and a barrier (0.3-1 us on a
+ * small grid, more with more vectors to multiply):
+ * - the tile kernels (small grids take 64 x 64 tiles, 16 of k a step): a
+ *   step of k per wave of tiles (two blocks an SM). Up to 4 steps in all
+ *   they took 0.24-0.90x cuBLAS's time (35 shapes); with more, 1.0-21x.
+ *   Their stores of C are slower than cuBLAS's: from about 4 MiB of
+ *   operands and C they lost whatever k was (12558 x 148 x 3 float: 1.6x).
+ * - the narrow kernels' block walks its slice of the summed dimension:
+ *   stream-n with up to 4 steps and steps x nb <= 32 took 0.25-0.90x
+ *   cuBLAS's time (39 shapes), longer chains 0.3-4.8x (a split's slices
+ *   are 16 steps or more). stream-t costs 5-11 us even for one step (its vectors'
+ *   stage), about cuBLAS's own cost: no small product goes to it.
+ * - in the bandwidth regime, float products with few vectors: stream-n up
+ *   to 8 vectors (0.87-0.93x cuBLAS's time at 16384^2) and stream-t up to
+ *   16 on 16-byte-aligned columns (0.68-0.83x; cuBLAS SGEMM reads the
+ *   transposed operand at 49-58%). That regime starts where reading the
+ *   big operand outlasts cuBLAS's per-call cost: 16 MiB (5 us at 3.3 TB/s);
+ *   below, the split slices' chain decides (6 x 7 x 1142, 10 x 79 x 14076
+ *   and 152 x 2 x 820 took 1.7x). From 16 (32) vectors the narrow kernels'
+ *   FP32 FMAs on the CUDA cores bound them; stream-t on columns off 16-byte
+ *   boundaries reads with 4-byte loads (56-75% of the bandwidth, cuBLAS
+ *   80-86% on some: docs/notes-multi.md, entry 5). Double: cuBLAS DGEMM
+ *   reads A at 92-100% on the FP64 tensor cores, 1.01-1.19x faster. */
+enum {
+    kTileMaxSteps = 4,                          /* k-steps x waves of 64 x 64 tiles */
+    kTileMaxBytes = 4 << 20,                    /* A, B and C */
+    kChainMaxSteps = 4,                         /* stream-n's slice */
+    kChainMaxWork = 32,                         /* steps x nb */
+    kStreamMinBytes = 16 << 20                  /* the big operand, the bandwidth regime */
+};
+
+static int64_t ceil_div64(int64_t a, int64_t b)
 {
+    return (a + b - 1) / b;
+}
+
+static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
+{
+    const int64_t size = dtype == MV_DTYPE_S ? 4 : 8;
+    const mv_gemm_kernel kernel = mv_gemm_default_kernel(dtype, a);
+    if (kernel == MV_GEMM_KERNEL_GEMV || kernel == MV_GEMM_KERNEL_SCALE)
+        return 1;
+    if (kernel != MV_GEMM_KERNEL_NARROW) { /* the tile kernels */
+        const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
+        const int64_t waves = ceil_div64(ceil_div64(a->m, 64) * ceil_div64(a->n, 64), 2 * sms);
+        const double bytes = (double)size * ((double)a->m * a->k + (double)a->k * a->n + (double)a->m * a->n);
+        return ceil_div64(a->k, 16) * waves <= kTileMaxSteps && bytes <= kTileMaxBytes;
+    }
+    const mv_gemm_narrow_chain c = dtype == MV_DTYPE_S ? mv_sgemm_narrow_chain(a) : mv_dgemm_narrow_chain(a);
+    if (!c.stream_t && c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork)
+        return 1;
     if (dtype != MV_DTYPE_S)
         return 0;
     const int cols = a->n <= MV_GEMM_NARROW_MAX;
     const int64_t nv = cols ? a->n : a->m;
-    /* stream-t: the big operand summed down its columns (A^T with few
-     * columns of C, or B not transposed with few rows). */
-    const int stream_t = cols ? a->transa : !a->transb;
-    if (!stream_t)
+    const double big = (double)size * (double)a->k * (double)(cols ? a->m : a->n);
+    if (big < kStreamMinBytes)
+        return 0;
+    if (!c.stream_t)
         return nv <= 8;
-    /* Columns off a 16-byte boundary: stream-t reads them with 4-byte
-     * loads, and on the random shapes of the H100 run at 56-75% of the
-     * read bandwidth where cuBLAS read some at 80-86% (columns of 979 and
-     * 1473 floats, 1.15-1.48x cuBLAS's time at 2 vectors) and others at
-     * 32-51%. Neither wins everywhere: cuBLAS serves them, so that none is
-     * slower than cuBLAS (docs/notes-multi.md, entry 5). */
     const void *M = cols ? a->A : a->B;
     const int64_t ld = cols ? a->lda : a->ldb;
     return nv <= 16 && ld % 4 == 0 && (uintptr_t)M % 16 == 0;
@@ -45,11 +92,7 @@ int mv_gemm_blas_serves(mv_handle h, mv_dtype dtype, const mv_gemm_args *a)
      * would multiply (0 * NaN). A vanishing product is matvec's C = beta*C. */
     if (!h->blas || a->alpha.dev || a->beta.dev || a->k == 0 || a->alpha.value == 0.0)
         return 0;
-    if (a->n == 1 || a->m == 1) /* the GEMV default path */
-        return 0;
-    if (a->n <= MV_GEMM_NARROW_MAX || a->m <= MV_GEMM_NARROW_MAX)
-        return !narrow_kernels_win(dtype, a);
-    return 1;
+    return !own_kernels_win(dtype, a);
 }
 
 /* The CUDA error behind a failed cuBLAS call, found again: cuBLAS clears

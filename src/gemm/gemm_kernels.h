@@ -68,6 +68,19 @@ cudaError_t mv_sgemm_narrow_launch(const mv_gemm_args *args);
 cudaError_t mv_dgemm_narrow_launch(const mv_gemm_args *args);
 #define MV_GEMM_NARROW_MAX 32
 
+/* How one block of the narrow kernels walks a call (gemm_blas.c's model
+ * weighs it against cuBLAS): stream_t 1 for the stream-t kernel (else
+ * stream-n), nb the vectors it is compiled for (2, 4, 8, 16 or 32), steps
+ * the length of its slice of the summed dimension in steps (a step: the
+ * block's loads of one round, 32 columns of stream-n, 8 x 16 bytes of a
+ * column of stream-t). Launches nothing. */
+typedef struct {
+    int stream_t, nb;
+    int64_t steps;
+} mv_gemm_narrow_chain;
+mv_gemm_narrow_chain mv_sgemm_narrow_chain(const mv_gemm_args *args);
+mv_gemm_narrow_chain mv_dgemm_narrow_chain(const mv_gemm_args *args);
+
 /* DGEMM on the FP64 tensor cores (DMMA, mma.sync m8n8k4 f64: IEEE double
  * fused multiply-adds, no reduced precision), src/gemm/gemm_dmma.cu. The
  * default path calls it for double. */

@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/device.cuh"
 #include "gemm_epilogue.cuh"
@@ -526,59 +527,73 @@ bool aligned_loads(const Params &p, int R)
     return p.ld % R == 0 && (reinterpret_cast<uintptr_t>(p.M) % (uintptr_t(R) * sizeof(T))) == 0;
 }
 
+// How a block of kernel (stream-n or stream-t, NB vectors, form F) walks
+// the call: its blocks along the outputs, the outputs' length, and the unit
+// of the summed dimension (a step: the block's loads of one round); fills
+// p's split (plan_splits).
+struct Plan {
+    int64_t out_blocks, out_len, unit;
+    bool vec;
+};
+
+template <typename T, int NB, int F>
+Plan plan_nb(Params &p, bool stream_t_kernel, const mv_gemm_args *g)
+{
+    Plan q{};
+    if (!stream_t_kernel) {
+        constexpr int R = rows_per_lane<T>(NB, F);
+        q.vec = aligned_loads<T>(p, R);
+        const int per_sm = q.vec ? blocks_per_sm<stream_n<T, NB, true, F>, kThreads>()
+                                 : blocks_per_sm<stream_n<T, NB, false, F>, kThreads>();
+        q.out_len = p.rows;
+        q.out_blocks = ceil_div(p.rows, 32 * R);
+        q.unit = kWarps * 4;
+        plan_splits(p, g, q.out_blocks, q.out_len, p.cols, q.unit, per_sm, sizeof(T));
+    } else {
+        constexpr int V = 16 / int(sizeof(T));
+        q.vec = aligned_loads<T>(p, V);
+        const int per_sm = q.vec ? blocks_per_sm<stream_t<T, NB, true, F>, kThreads>()
+                                 : blocks_per_sm<stream_t<T, NB, false, F>, kThreads>();
+        q.out_len = p.cols;
+        q.out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), F));
+        q.unit = kLanesPerCol * V;
+        plan_splits(p, g, q.out_blocks, q.out_len, p.rows, q.unit, per_sm, sizeof(T));
+    }
+    return q;
+}
+
 template <typename T, int NB, int F>
 cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
 {
-    int64_t out_blocks, out_len;
-    if (!stream_t_kernel) {
-        constexpr int R = rows_per_lane<T>(NB, F);
-        const bool vec = aligned_loads<T>(p, R);
-        auto kernel = vec ? stream_n<T, NB, true, F> : stream_n<T, NB, false, F>;
-        const int per_sm = vec ? blocks_per_sm<stream_n<T, NB, true, F>, kThreads>()
-                               : blocks_per_sm<stream_n<T, NB, false, F>, kThreads>();
-        out_len = p.rows;
-        out_blocks = ceil_div(p.rows, 32 * R);
-        plan_splits(p, g, out_blocks, out_len, p.cols, kWarps * 4, per_sm, sizeof(T));
-        if (out_blocks * p.splits > kMaxGridX)  // one block per index, no grid-stride loop: ~2^36 rows
-            return cudaErrorInvalidConfiguration;
-        kernel<<<unsigned(out_blocks * p.splits), kThreads, 0, g->stream>>>(p);
-    } else {
-        constexpr int V = 16 / int(sizeof(T));
-        const bool vec = aligned_loads<T>(p, V);
-        auto kernel = vec ? stream_t<T, NB, true, F> : stream_t<T, NB, false, F>;
-        const int per_sm = vec ? blocks_per_sm<stream_t<T, NB, true, F>, kThreads>()
-                               : blocks_per_sm<stream_t<T, NB, false, F>, kThreads>();
-        out_len = p.cols;
-        out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), F));
-        plan_splits(p, g, out_blocks, out_len, p.rows, kLanesPerCol * V, per_sm, sizeof(T));
-        if (out_blocks * p.splits > kMaxGridX)
-            return cudaErrorInvalidConfiguration;
-        kernel<<<unsigned(out_blocks * p.splits), kThreads, 0, g->stream>>>(p);
-    }
+    const Plan q = plan_nb<T, NB, F>(p, stream_t_kernel, g);
+    if (q.out_blocks * p.splits > kMaxGridX)  // one block per index, no grid-stride loop: ~2^36 rows
+        return cudaErrorInvalidConfiguration;
+    const unsigned grid = unsigned(q.out_blocks * p.splits);
+    const auto kernel = !stream_t_kernel ? (q.vec ? stream_n<T, NB, true, F> : stream_n<T, NB, false, F>)
+                                         : (q.vec ? stream_t<T, NB, true, F> : stream_t<T, NB, false, F>);
+    kernel<<<grid, kThreads, 0, g->stream>>>(p);
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess || p.splits <= 1)
         return err;
     const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
-    const int64_t blocks = std::min(ceil_div(out_len * p.nv * lanes_per_sum(p.splits), kThreads), sms * 16);
-    reduce_splits<T><<<unsigned(blocks), kThreads, 0, g->stream>>>(p, out_len);
+    const int64_t blocks = std::min(ceil_div(q.out_len * p.nv * lanes_per_sum(p.splits), kThreads), sms * 16);
+    reduce_splits<T><<<unsigned(blocks), kThreads, 0, g->stream>>>(p, q.out_len);
     return cudaGetLastError();
 }
 
-// C = alpha*op(A)*op(B) + beta*C with n <= 32 (the vectors are C's columns)
-// or m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1, in the kernels'
-// form F (kPipe, kOcc: the default path's and the narrow-* variants').
-template <typename T, int F>
-cudaError_t launch(const mv_gemm_args *g)
+// The problem of a call with n <= 32 (the vectors are C's columns) or
+// m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1, as the kernels see it;
+// *stream_t_kernel tells which kernel takes it.
+inline Params make_params(const mv_gemm_args *g, bool *stream_t_kernel)
 {
     Params p{};
-    bool t_kernel;
     if (g->n <= kMaxVectors) {  // out_j = op(A) * column j of op(B)
         p.nv = int(g->n);
         p.M = g->A;
         p.ld = g->lda;
-        t_kernel = g->transa != 0;
-        p.rows = t_kernel ? g->k : g->m;
-        p.cols = t_kernel ? g->m : g->k;
+        *stream_t_kernel = g->transa != 0;
+        p.rows = *stream_t_kernel ? g->k : g->m;
+        p.cols = *stream_t_kernel ? g->m : g->k;
         p.X = g->B;
         p.xe = g->transb ? g->ldb : 1;
         p.xv = g->transb ? 1 : g->ldb;
@@ -588,9 +603,9 @@ cudaError_t launch(const mv_gemm_args *g)
         p.nv = int(g->m);
         p.M = g->B;
         p.ld = g->ldb;
-        t_kernel = g->transb == 0;
-        p.rows = t_kernel ? g->k : g->n;
-        p.cols = t_kernel ? g->n : g->k;
+        *stream_t_kernel = g->transb == 0;
+        p.rows = *stream_t_kernel ? g->k : g->n;
+        p.cols = *stream_t_kernel ? g->n : g->k;
         p.X = g->A;
         p.xe = g->transa ? 1 : g->lda;
         p.xv = g->transa ? g->lda : 1;
@@ -601,15 +616,47 @@ cudaError_t launch(const mv_gemm_args *g)
     p.k = g->k;
     p.alpha = g->alpha;
     p.beta = g->beta;
-    if (p.nv <= 2)
-        return launch_nb<T, 2, F>(p, t_kernel, g);
-    if (p.nv <= 4)
-        return launch_nb<T, 4, F>(p, t_kernel, g);
-    if (p.nv <= 8)
-        return launch_nb<T, 8, F>(p, t_kernel, g);
-    if (p.nv <= 16)
-        return launch_nb<T, 16, F>(p, t_kernel, g);
-    return launch_nb<T, 32, F>(p, t_kernel, g);
+    return p;
+}
+
+// f(std::integral_constant<int, NB>) for the smallest NB of the kernels'
+// (2, 4, 8, 16, 32) that holds nv vectors.
+template <typename Fn>
+auto with_nb(int nv, Fn &&f)
+{
+    if (nv <= 2)
+        return f(std::integral_constant<int, 2>{});
+    if (nv <= 4)
+        return f(std::integral_constant<int, 4>{});
+    if (nv <= 8)
+        return f(std::integral_constant<int, 8>{});
+    if (nv <= 16)
+        return f(std::integral_constant<int, 16>{});
+    return f(std::integral_constant<int, 32>{});
+}
+
+// C = alpha*op(A)*op(B) + beta*C on the narrow kernels in form F (kPipe,
+// kOcc: the default path's and the narrow-* variants').
+template <typename T, int F>
+cudaError_t launch(const mv_gemm_args *g)
+{
+    bool t_kernel;
+    const Params p = make_params(g, &t_kernel);
+    return with_nb(p.nv, [&](auto nb) { return launch_nb<T, decltype(nb)::value, F>(p, t_kernel, g); });
+}
+
+// The chain of one block of the default form for a call (launches nothing):
+// which kernel, its NB, and the steps of the block's slice of the summed
+// dimension (gemm_blas.c's model weighs it against cuBLAS).
+template <typename T>
+mv_gemm_narrow_chain chain(const mv_gemm_args *g)
+{
+    bool t_kernel;
+    Params p = make_params(g, &t_kernel);
+    return with_nb(p.nv, [&](auto nb) {
+        const Plan q = plan_nb<T, decltype(nb)::value, kDefaultForm>(p, t_kernel, g);
+        return mv_gemm_narrow_chain{int(t_kernel), decltype(nb)::value, p.slice / q.unit};
+    });
 }
 
 }  // namespace narrow

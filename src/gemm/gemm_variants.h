@@ -28,4 +28,12 @@ const char *mv_gemm_default_path(mv_handle h, int dtype_double, mv_operation tra
                                  int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
                                  int64_t ldb, const void *beta, void *C, int64_t ldc);
 
+/* The kernel of matvec's own path for these arguments, as
+ * mv_gemm_default_path names it but never "cublas": what the
+ * "default" variant (mv_gemm_variant_run) runs. Messages start
+ * "mv_gemm_own_path: ". */
+const char *mv_gemm_own_path(mv_handle h, int dtype_double, mv_operation transa, mv_operation transb, int64_t m,
+                             int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
+                             int64_t ldb, const void *beta, void *C, int64_t ldc);
+
 #endif

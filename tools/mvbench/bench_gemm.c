@@ -19,12 +19,16 @@
  * TN, TT; each shape from a stream of its own (splitmix64 of --seed, the
  * type and the shape's index), so a seed replays its shapes and a smaller N
  * draws the first of them. Contenders: cuBLAS (timed twice: cublas and
- * cublas-aa, the shape's A/A spread) and matvec's default (mv_sgemm or
- * mv_dgemm). One line per shape with the path the default takes there
- * (mv_gemm_default_path: cublas, or its own kernel: gemv, narrow,
- * dmma-narrow, dmma, simt), its time against cuBLAS's, '*' where it is
- * slower than cuBLAS by more than the spread and '!' by more than 3%; a
- * summary per type and per path, and the list of the slower shapes.
+ * cublas-aa, the shape's A/A spread), cuBLAS on a handle with an explicit
+ * 32 MiB workspace as matvec's (cublas-ws), matvec's default (mv_sgemm or
+ * mv_dgemm) and matvec's own kernels whatever the default's rule says
+ * (own: the "default" variant). One line per shape with the path the
+ * default takes there (mv_gemm_default_path: cublas, or its own kernel:
+ * gemv, narrow, dmma-narrow, dmma, simt), its time against cuBLAS's, '*'
+ * where it is slower than cuBLAS by more than the spread and '!' by more
+ * than 3%, then cublas-ws's time and own's kernel and time against
+ * cuBLAS's; a summary per type and per path, and the list of the slower
+ * shapes.
  *
  * Every GPU result is checked before it is timed, with C poisoned (NaN)
  * first: against a double host loop (square: up to 1024; random: m n k up
@@ -81,7 +85,7 @@ static gemm_options o;
 /* K_CUBLAS_WS: cuBLAS on a handle given an explicit 32 MiB workspace, as
  * matvec's own cuBLAS handle is (random mode): tells the workspace's part
  * in a difference between the default and cuBLAS from matvec's. */
-enum { K_CUBLAS, K_CUBLAS_WS, K_DEFAULT, K_VARIANT };
+enum { K_CUBLAS, K_CUBLAS_WS, K_DEFAULT, K_OWN, K_VARIANT };
 
 typedef struct {
     const char *name;
@@ -296,6 +300,10 @@ static void enqueue(const contender *c, problem *pb)
             CUBLAS_OK(cublasSgemm_64(handle, opa, opb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m));
         return;
     }
+    case K_OWN: /* matvec's own kernels, where the default would call cuBLAS too */
+        st = mv_gemm_variant_run(g.mvh, "default", sh->dbl, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero,
+                                 pb->C, m);
+        break;
     case K_DEFAULT:
         st = sh->dbl ? mv_dgemm(g.mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m)
                      : mv_sgemm(g.mvh, ta, tb, m, n, k, one, pb->A, lda, pb->B, ldb, zero, pb->C, m);
@@ -317,6 +325,19 @@ static const char *default_path(const problem *pb)
                                             ldb_of(sh), bench_zero(sh->dbl), pb->C, sh->m);
     if (!path)
         die("mv_gemm_default_path: %s", mv_last_error(g.mvh));
+    return path;
+}
+
+/* The kernel matvec's own path takes for the calls enqueue makes (the
+ * default's choice were cuBLAS not there). */
+static const char *own_path(const problem *pb)
+{
+    const gemm_shape *sh = &pb->sh;
+    const char *path = mv_gemm_own_path(g.mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N, sh->m,
+                                        sh->n, sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B, ldb_of(sh),
+                                        bench_zero(sh->dbl), pb->C, sh->m);
+    if (!path)
+        die("mv_gemm_own_path: %s", mv_last_error(g.mvh));
     return path;
 }
 
@@ -473,6 +494,8 @@ typedef struct {
     const char *path;
     double us, cublas_us, spread; /* the default's and cuBLAS's medians; |cublas-aa / cublas - 1| */
     double ws_us;                 /* cuBLAS on a handle with matvec's explicit workspace */
+    double own_us;                /* matvec's own kernels (the default without cuBLAS) */
+    const char *own_path;         /* and which of them */
     int ok;                       /* both passed their checks (else not in the summary) */
 } random_point;
 
@@ -514,8 +537,8 @@ static int over_3pct(const random_point *p)
 
 static void print_point_header(void)
 {
-    printf("  %-6s %11s %-2s %8s %8s %8s  %-11s %11s %11s %9s %6s %8s\n", "type", "shape", "op", "m", "n", "k", "path",
-           "default us", "cuBLAS us", "t/cuBLAS", "A/A %", "ws/cuBLAS");
+    printf("  %-6s %11s %-2s %8s %8s %8s  %-11s %11s %11s %9s %6s %9s %-11s %9s\n", "type", "shape", "op", "m", "n",
+           "k", "path", "default us", "cuBLAS us", "t/cuBLAS", "A/A %", "ws/cuBLAS", "own path", "own/cuBLAS");
 }
 
 static void print_point(const random_point *p)
@@ -527,12 +550,14 @@ static void print_point(const random_point *p)
         printf("%11s\n", "FAILED");
         return;
     }
-    printf("%11.2f %11.2f %9.3f %6.1f %8.3f%s%s\n", p->us, p->cublas_us, ratio_cublas(p), 100.0 * p->spread,
-           p->ws_us > 0 ? p->ws_us / p->cublas_us : 0.0, beyond_noise(p) ? " *" : "", over_3pct(p) ? " !" : "");
+    printf("%11.2f %11.2f %9.3f %6.1f %9.3f %-11s %9.3f%s%s\n", p->us, p->cublas_us, ratio_cublas(p),
+           100.0 * p->spread, p->ws_us > 0 ? p->ws_us / p->cublas_us : 0.0, p->own_path,
+           p->own_us > 0 ? p->own_us / p->cublas_us : 0.0, beyond_noise(p) ? " *" : "", over_3pct(p) ? " !" : "");
 }
 
 /* Checks and times one shape: cuBLAS twice, cuBLAS with the explicit
- * workspace, and the default. */
+ * workspace, the default, and matvec's own kernels (the default's choice
+ * without cuBLAS: what a rule between the two weighs). */
 static void run_random_shape(int dbl, int index)
 {
     uint64_t data_seed;
@@ -541,9 +566,12 @@ static void run_random_shape(int dbl, int index)
     double cpu_us;
     const int host_ref = sh.m * sh.n * sh.k <= RANDOM_HOST_MAX;
     problem_make(&pb, &sh, data_seed, host_ref, &cpu_us);
-    enum { NC = 4, DEF = 3 };
-    const contender cs[NC] = {
-        {"cublas", K_CUBLAS}, {"cublas-aa", K_CUBLAS}, {"cublas-ws", K_CUBLAS_WS}, {"default", K_DEFAULT}};
+    enum { NC = 5, DEF = 3, OWN = 4 };
+    const contender cs[NC] = {{"cublas", K_CUBLAS},
+                              {"cublas-aa", K_CUBLAS},
+                              {"cublas-ws", K_CUBLAS_WS},
+                              {"default", K_DEFAULT},
+                              {"own", K_OWN}};
     timing t[NC];
     const double spread = check_and_time_all(cs, NC, &pb, t);
     random_point *p = &points[npoints++];
@@ -554,9 +582,12 @@ static void run_random_shape(int dbl, int index)
     p->cublas_us = t[0].ok ? t[0].med : 0.0;
     p->us = t[DEF].ok ? t[DEF].med : 0.0;
     p->ws_us = t[2].ok ? t[2].med : 0.0;
+    p->own_us = t[OWN].ok ? t[OWN].med : 0.0;
+    p->own_path = own_path(&pb);
     p->spread = spread;
     for (int c = 0; c < NC; ++c)
-        csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread, c == DEF ? p->path : "");
+        csv_row("gemm-random", &sh, cs[c].name, &t[c], p->cublas_us, p->spread,
+                c == DEF ? p->path : c == OWN ? p->own_path : "");
     print_point(p);
     fflush(stdout);
     problem_free(&pb);
