@@ -1044,14 +1044,26 @@ static void test_default_path(void **state)
         {1, 'T', 'N', 100, 100, 20, 20, 20, 100, 0, 0, "dmma"},
         {0, 'N', 'N', 100, 100, 100, 100, 100, 100, 0, 0, "cublas"}, /* 7 k-steps */
         {1, 'N', 'N', 3000, 3000, 10, 3000, 10, 3000, 0, 0, "cublas"}, /* 9 waves, C of 72 MB */
-        /* stream-n with a short chain (k = 100 in 4 steps of 32, 8 vectors:
-         * 4 x 8 <= 32) takes them; a long one (6 x 7 x 1142: two slices of
-         * 18 steps) or stream-t (T, 5 vectors) goes to cuBLAS. */
+        /* Short chains of 2-16 vectors (gemm_blas.c): stream-n unsplit up
+         * to 4 steps with steps x nb <= 32 (k = 100: 4 steps of 32, 8
+         * vectors), stream-t unsplit up to 3 steps (T, 5 vectors, k = 77),
+         * a split into slices of 2 steps with up to 8 vectors (6 x 7 x
+         * 1142: 18 slices and the finish). Longer chains (5 steps; stream-t
+         * 4; slices of 3 steps, 54 x 8 x 10863) and 32 vectors (28 rows of
+         * C, k = 1) go to cuBLAS. A split that saves fewer steps than its
+         * finish costs is not made (446 x 2 x 76: one slice of 3 steps, not
+         * two of 2). */
         {0, 'N', 'N', 1000, 8, 100, 1000, 100, 1000, 0, 0, "narrow"},
         {1, 'N', 'T', 1000, 8, 100, 1000, 8, 1000, 0, 0, "narrow"},
         {0, 'N', 'N', 1000, 8, 132, 1000, 132, 1000, 0, 0, "cublas"}, /* 5 steps */
-        {0, 'N', 'N', 6, 7, 1142, 6, 1142, 6, 0, 0, "cublas"},
-        {0, 'T', 'N', 16, 5, 21, 21, 21, 16, 0, 0, "cublas"},
+        {0, 'T', 'N', 16, 5, 77, 77, 77, 16, 0, 0, "narrow"},
+        {1, 'T', 'N', 16, 5, 21, 21, 21, 16, 0, 0, "narrow"},
+        {0, 'T', 'N', 16, 5, 100, 100, 100, 16, 0, 0, "cublas"},
+        {0, 'N', 'N', 6, 7, 1142, 6, 1142, 6, 0, 0, "narrow"},
+        {1, 'N', 'T', 5, 54, 3523, 5, 54, 5, 0, 0, "narrow"},
+        {0, 'N', 'N', 54, 8, 10863, 54, 10863, 54, 0, 0, "cublas"},
+        {0, 'T', 'T', 28, 1861, 1, 1, 1861, 28, 0, 0, "cublas"},
+        {0, 'N', 'T', 446, 2, 76, 446, 2, 446, 0, 0, "narrow"},
         /* Device pointer mode stays on matvec's kernels: the scalars are
          * read by them (alpha is never known to be 0 here). */
         {1, 'N', 'N', 1000, 1000, 1000, 1000, 1000, 1000, 0, 1, "dmma"},

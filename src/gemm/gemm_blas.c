@@ -27,18 +27,31 @@
  *   they took 0.24-0.90x cuBLAS's time (35 shapes); with more, 1.0-21x.
  *   Their stores of C are slower than cuBLAS's: from about 4 MiB of
  *   operands and C they lost whatever k was (12558 x 148 x 3 float: 1.6x).
- * - the narrow kernels' block walks its slice of the summed dimension:
- *   stream-n with up to 4 steps and steps x nb <= 32 took 0.25-0.90x
- *   cuBLAS's time (39 shapes), longer chains 0.3-4.8x (a split's slices
- *   are 16 steps or more). stream-t costs 5-11 us even for one step (its vectors'
- *   stage), about cuBLAS's own cost: no small product goes to it.
+ * - the narrow kernels' block walks its slice of the summed dimension, a
+ *   step at a time (stream-n: 32 columns; stream-t: 8 x 16 bytes of each
+ *   column); a split adds its finish, a second kernel of 3-4 us. With 2-16
+ *   vectors a step of a small grid costs 0.3-2 us, and these took less
+ *   than cuBLAS's time on nearly every shape (exp/results/gemm-lab-20261127,
+ *   four seeds of 100 shapes a type; own time, then time / cuBLAS's):
+ *   - unsplit stream-n up to 4 steps with steps x nb <= 32: 3.3-7.2 us,
+ *     0.28-1.00x (64 shapes);
+ *   - unsplit stream-t up to 3 steps: 3.4-9.1 us, 0.16-1.21x (61 shapes,
+ *     2 above 1.03);
+ *   - split into slices of 1-2 steps, up to 8 vectors: 6.8-12.4 us,
+ *     0.20-1.28x (45 shapes, 6 above 1.03), where the long sum makes
+ *     cuBLAS slow too.
+ *   Longer chains lose more often (slices of 3-4 steps: 5 of 26 above
+ *   1.03; 16 vectors split: 4 of 8), and with 32 vectors a step's
+ *   FMAs make even one step 8-10 us (float stream-n: 0.77-1.61x). A call
+ *   sent to cuBLAS costs about 1.04x cuBLAS's own (matvec's validation and
+ *   the rule, G6), so a shape that the kernels take at 0.9-1.0x is better
+ *   served by them.
  * - in the bandwidth regime, float products with few vectors: stream-n up
  *   to 8 vectors (0.87-0.93x cuBLAS's time at 16384^2) and stream-t up to
  *   16 on 16-byte-aligned columns (0.68-0.83x; cuBLAS SGEMM reads the
  *   transposed operand at 49-58%). That regime starts where reading the
  *   big operand outlasts cuBLAS's per-call cost: 16 MiB (5 us at 3.3 TB/s);
- *   below, the split slices' chain decides (6 x 7 x 1142, 10 x 79 x 14076
- *   and 152 x 2 x 820 took 1.7x). From 16 (32) vectors the narrow kernels'
+ *   below, the chain decides (above). From 16 (32) vectors the narrow kernels'
  *   FP32 FMAs on the CUDA cores bound them; stream-t on columns off 16-byte
  *   boundaries reads with 4-byte loads (56-75% of the bandwidth, cuBLAS
  *   80-86% on some: docs/notes-multi.md, entry 5). Double: cuBLAS DGEMM
@@ -46,8 +59,12 @@
 enum {
     kTileMaxSteps = 4,                          /* k-steps x waves of 64 x 64 tiles */
     kTileMaxBytes = 4 << 20,                    /* A, B and C */
-    kChainMaxSteps = 4,                         /* stream-n's slice */
-    kChainMaxWork = 32,                         /* steps x nb */
+    kChainMaxVectors = 16,                      /* nb of a short chain */
+    kChainMaxSteps = 4,                         /* stream-n unsplit: its slice */
+    kChainMaxWork = 32,                         /* and its steps x nb */
+    kChainMaxStepsT = 3,                        /* stream-t unsplit */
+    kSplitMaxSteps = 2,                         /* a split's slice */
+    kSplitMaxVectors = 8,                       /* and its nb */
     kStreamMinBytes = 16 << 20                  /* the big operand, the bandwidth regime */
 };
 
@@ -69,8 +86,12 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
         return ceil_div64(a->k, 16) * waves <= kTileMaxSteps && bytes <= kTileMaxBytes;
     }
     const mv_gemm_narrow_chain c = dtype == MV_DTYPE_S ? mv_sgemm_narrow_chain(a) : mv_dgemm_narrow_chain(a);
-    if (!c.stream_t && c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork)
-        return 1;
+    if (c.nb <= kChainMaxVectors) {
+        if (c.splits > 1 ? c.steps <= kSplitMaxSteps && c.nb <= kSplitMaxVectors
+            : c.stream_t  ? c.steps <= kChainMaxStepsT
+                          : c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork)
+            return 1;
+    }
     if (dtype != MV_DTYPE_S)
         return 0;
     const int cols = a->n <= MV_GEMM_NARROW_MAX;

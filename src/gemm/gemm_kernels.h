@@ -73,10 +73,11 @@ cudaError_t mv_dgemm_narrow_launch(const mv_gemm_args *args);
  * stream-n), nb the vectors it is compiled for (2, 4, 8, 16 or 32), steps
  * the length of its slice of the summed dimension in steps (a step: the
  * block's loads of one round, 32 columns of stream-n, 8 x 16 bytes of a
- * column of stream-t). Launches nothing. */
+ * column of stream-t), splits the slices (more than 1: a second kernel
+ * adds their partial sums). Launches nothing. */
 typedef struct {
     int stream_t, nb;
-    int64_t steps;
+    int64_t steps, splits;
 } mv_gemm_narrow_chain;
 mv_gemm_narrow_chain mv_sgemm_narrow_chain(const mv_gemm_args *args);
 mv_gemm_narrow_chain mv_dgemm_narrow_chain(const mv_gemm_args *args);

@@ -454,29 +454,44 @@ __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(siz
         }
     }
 
-    // The P lanes of a column group: butterfly sums (every lane ends with
-    // the group's totals, added in the same order in every lane), then lane
-    // pl writes vectors j = pl, pl + P, ...
+    // The P lanes of a column group: a reduce-scatter of the group's CT x NB
+    // sums (K of them, flat index t*NB + j). In each round (partner lane
+    // pl ^ o, o = P/2, ..., 1) a lane keeps the half of its values that its
+    // bit o of pl picks (the upper half where it is set) and adds the
+    // partner's copy of that half, which the partner sends from its other
+    // half: K/2 + K/4 + ... + K/P shuffles (56 for K = 64) where a butterfly
+    // of every value took K log2(P) (192), and lane pl ends with the totals
+    // of flat indices [pl K/P, (pl + 1) K/P), the ones it writes. The order
+    // of the additions depends only on the lanes: deterministic.
+    constexpr int K = CT * NB, KP = K / P;
+    static_assert(K % P == 0 && (P & (P - 1)) == 0, "the reduce-scatter halves K down to K / P");
+    T v[K];
 #pragma unroll
     for (int t = 0; t < CT; ++t)
 #pragma unroll
-        for (int j = 0; j < NB; ++j) {
-            T v = acc[t][j];
+        for (int j = 0; j < NB; ++j)
+            v[t * NB + j] = acc[t][j];
+    constexpr int kRounds = P == 8 ? 3 : P == 4 ? 2 : P == 2 ? 1 : 0;
+    static_assert((1 << kRounds) == P, "P is 2, 4 or 8");
 #pragma unroll
-            for (int off = 1; off < P; off <<= 1)
-                v += __shfl_xor_sync(0xffffffffu, v, off);
-            acc[t][j] = v;
-        }
+    for (int r = 0; r < kRounds; ++r) {
+        const int o = P >> 1 >> r, h = K >> 1 >> r;
+        const bool upper = (pl & o) != 0;
+#pragma unroll
+        for (int i = 0; i < K / 2; ++i)
+            if (i < h) {
+                const T send = upper ? v[i] : v[i + h];
+                const T keep = upper ? v[i + h] : v[i];
+                v[i] = keep + __shfl_xor_sync(0xffffffffu, send, o);
+            }
+    }
     const int64_t out_len = p.cols;
 #pragma unroll
-    for (int t = 0; t < CT; ++t) {
+    for (int i = 0; i < KP; ++i) {
+        const int f = pl * KP + i, t = f / NB, j = f % NB;
         const int64_t c = c0 + t;
-        if (c >= p.cols)
-            continue;
-#pragma unroll
-        for (int j = 0; j < NB; ++j)
-            if (j % P == pl && j < p.nv)
-                emit<T>(p, sc, s, out_len, j, c, acc[t][j]);
+        if (c < p.cols && j < p.nv)
+            emit<T>(p, sc, s, out_len, j, c, v[i]);
     }
 }
 
@@ -503,9 +518,19 @@ __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_
 // ---------------------------------------------------------------- host
 // The split of the summed dimension (sum_len, in units of `unit`) for
 // out_blocks blocks: the slices that fill the GPU's waves best
-// (wave_splits, device.cuh), none shorter than kMinSlice, and their partial
-// sums within the workspace.
-constexpr int64_t kMinSlice = 512;
+// (wave_splits, core/waves.h), none shorter than one of the kernel's steps
+// (unit) or 8 nv elements, and their partial sums within the workspace.
+// The second bound keeps the partial sums (S nv out_len elements, written
+// and read once more) within 1/8 of the big operand's elements (sum_len
+// out_len); a block's chain is then a few steps where few blocks take a
+// long sum (6 x 7 x 1142 float: 2 slices of 18 steps before, at a fixed
+// 512-element minimum, 1.8x cuBLAS's time; 18 slices of 2 steps, 0.74x).
+// A split pays only where it shortens the chain of steps (steps times
+// waves) by more than its finish costs: the second kernel took about as
+// long as kFinishSteps steps of a small grid (446 x 2 x 76 float on an
+// H100: one slice of 3 steps in 4.6 us, two of 2 steps and the finish in
+// 6.9 us; a step of a small grid is 0.3-1 us, the finish 3-4 us).
+constexpr int64_t kFinishSteps = 4;
 
 inline void plan_splits(Params &p, const mv_gemm_args *g, int64_t out_blocks, int64_t out_len, int64_t sum_len,
                         int64_t unit, int per_sm, size_t elem)
@@ -514,7 +539,13 @@ inline void plan_splits(Params &p, const mv_gemm_args *g, int64_t out_blocks, in
     const int64_t wave = sms * per_sm;
     const int64_t per_split = int64_t(p.nv) * out_len * int64_t(elem);
     const int64_t by_ws = g->split_ws && per_split > 0 ? int64_t(g->split_ws_bytes) / per_split : 1;
-    const int64_t S = wave_splits(out_blocks, wave, std::min(sum_len / kMinSlice, by_ws));
+    const int64_t min_slice = std::max(unit, 8 * int64_t(p.nv));
+    int64_t S = wave_splits(out_blocks, wave, std::min(sum_len / min_slice, by_ws));
+    const auto steps_of = [&](int64_t s) {  // a block's steps times the waves
+        return ceil_div(ceil_div(sum_len, s), unit) * ceil_div(out_blocks * s, wave);
+    };
+    if (S > 1 && steps_of(S) + kFinishSteps >= steps_of(1))
+        S = 1;
     p.slice = ceil_div(ceil_div(sum_len, S), unit) * unit;
     p.splits = ceil_div(sum_len, p.slice);
     p.partial = p.splits > 1 ? g->split_ws : nullptr;
@@ -647,7 +678,7 @@ cudaError_t launch(const mv_gemm_args *g)
 
 // The chain of one block of the default form for a call (launches nothing):
 // which kernel, its NB, and the steps of the block's slice of the summed
-// dimension (gemm_blas.c's model weighs it against cuBLAS).
+// dimension and the slices (gemm_blas.c's model weighs it against cuBLAS).
 template <typename T>
 mv_gemm_narrow_chain chain(const mv_gemm_args *g)
 {
@@ -655,7 +686,7 @@ mv_gemm_narrow_chain chain(const mv_gemm_args *g)
     Params p = make_params(g, &t_kernel);
     return with_nb(p.nv, [&](auto nb) {
         const Plan q = plan_nb<T, decltype(nb)::value, kDefaultForm>(p, t_kernel, g);
-        return mv_gemm_narrow_chain{int(t_kernel), decltype(nb)::value, p.slice / q.unit};
+        return mv_gemm_narrow_chain{int(t_kernel), decltype(nb)::value, p.slice / q.unit, p.splits};
     });
 }
 

@@ -40,9 +40,9 @@
 // a lane, as before it (128 bytes a warp load in float, bands of 32 rows
 // a warp), took 1.08-1.56x its time in float and 0.99-1.31x in double
 // (docs/notes-multi.md, entry 7).
-#include <type_traits>
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/device.cuh"
 #include "gemv/gemv_common.cuh"

@@ -316,29 +316,31 @@ static void enqueue(const contender *c, problem *pb)
         die("%s: %s", c->name, mv_last_error(g.mvh));
 }
 
-/* The path matvec's default takes for the calls enqueue makes. */
-static const char *default_path(const problem *pb)
+/* The path of the calls enqueue makes, as named by which: matvec's default
+ * (mv_gemm_default_path) or its own kernels, the default's choice were
+ * cuBLAS not there (mv_gemm_own_path). */
+typedef const char *(*path_fn)(mv_handle, int, mv_operation, mv_operation, int64_t, int64_t, int64_t, const void *,
+                               const void *, int64_t, const void *, int64_t, const void *, void *, int64_t);
+
+static const char *path_of(const problem *pb, path_fn which, const char *name)
 {
     const gemm_shape *sh = &pb->sh;
-    const char *path = mv_gemm_default_path(g.mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N,
-                                            sh->m, sh->n, sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B,
-                                            ldb_of(sh), bench_zero(sh->dbl), pb->C, sh->m);
+    const char *path = which(g.mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N, sh->m, sh->n,
+                             sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B, ldb_of(sh), bench_zero(sh->dbl),
+                             pb->C, sh->m);
     if (!path)
-        die("mv_gemm_default_path: %s", mv_last_error(g.mvh));
+        die("%s: %s", name, mv_last_error(g.mvh));
     return path;
 }
 
-/* The kernel matvec's own path takes for the calls enqueue makes (the
- * default's choice were cuBLAS not there). */
+static const char *default_path(const problem *pb)
+{
+    return path_of(pb, mv_gemm_default_path, "mv_gemm_default_path");
+}
+
 static const char *own_path(const problem *pb)
 {
-    const gemm_shape *sh = &pb->sh;
-    const char *path = mv_gemm_own_path(g.mvh, sh->dbl, sh->ta ? MV_OP_T : MV_OP_N, sh->tb ? MV_OP_T : MV_OP_N, sh->m,
-                                        sh->n, sh->k, bench_one(sh->dbl), pb->A, lda_of(sh), pb->B, ldb_of(sh),
-                                        bench_zero(sh->dbl), pb->C, sh->m);
-    if (!path)
-        die("mv_gemm_own_path: %s", mv_last_error(g.mvh));
-    return path;
+    return path_of(pb, mv_gemm_own_path, "mv_gemm_own_path");
 }
 
 /* One call on C full of NaN (beta = 0 must not read it), then the check on
