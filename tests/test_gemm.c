@@ -746,7 +746,11 @@ static void test_blas_path_reports_cuda_error(void **state)
  * narrow sides, every transpose pair, the stream-n and stream-t kernels
  * with and without splits of the summed dimension, odd and aligned leading
  * dimensions, beta = 0 (C NaN-poisoned) and beta != 0; double C of 9-32
- * columns and more than 96 rows per SM (20011 x 13) on the DMMA kernel. */
+ * columns and more than 96 rows per SM (20011 x 13) on the DMMA kernel;
+ * C narrow both ways (29 x 5, 30 x 19, 24 x 32: the side with the smaller
+ * kernel is the vectors). Every case runs twice: through the public call
+ * (which hands some of them to cuBLAS in host mode, gemm_blas.c) and
+ * through matvec's own path (the "default" variant). */
 static void test_narrow(void **state)
 {
     mv_handle h = *state;
@@ -756,7 +760,7 @@ static void test_narrow(void **state)
     static const int64_t shapes[][3] = {
         {1001, 1, 67},  {517, 2, 301},  {77, 3, 4099},  {2049, 5, 33},  {129, 8, 1537},
         {3001, 9, 129}, {61, 16, 2311}, {1029, 17, 97}, {300, 31, 700}, {4099, 32, 45},
-        {37, 32, 9001}, {20011, 13, 61},
+        {37, 32, 9001}, {20011, 13, 61}, {29, 5, 3001}, {30, 19, 43}, {24, 32, 517},
     };
     static const double scal[][2] = {{1.0, 0.0}, {-1.5, 0.5}, {0.75, 1.0}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
@@ -776,6 +780,8 @@ static void test_narrow(void **state)
                             c.ldb += 3 + (c.ldb % 2);
                             c.ldc += 2;
                         }
+                        run_case(h, c, &r);
+                        c.variant = "default";
                         run_case(h, c, &r);
                     }
     }
@@ -1064,6 +1070,10 @@ static void test_default_path(void **state)
         {0, 'N', 'N', 54, 8, 10863, 54, 10863, 54, 0, 0, "cublas"},
         {0, 'T', 'T', 28, 1861, 1, 1, 1861, 28, 0, 0, "cublas"},
         {0, 'N', 'T', 446, 2, 76, 446, 2, 446, 0, 0, "narrow"},
+        /* C narrow both ways: its 5 rows are the vectors, on stream-n (TT:
+         * B's columns run along C's rows) in 2 steps, not its 19 columns
+         * on the 32-vector stream-t kernel. */
+        {1, 'T', 'T', 5, 19, 43, 43, 19, 5, 0, 0, "narrow"},
         /* Device pointer mode stays on matvec's kernels: the scalars are
          * read by them (alpha is never known to be 0 here). */
         {1, 'N', 'N', 1000, 1000, 1000, 1000, 1000, 1000, 0, 1, "dmma"},

@@ -94,7 +94,7 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
     }
     if (dtype != MV_DTYPE_S)
         return 0;
-    const int cols = a->n <= MV_GEMM_NARROW_MAX;
+    const int cols = mv_gemm_narrow_cols(a->m, a->n);
     const int64_t nv = cols ? a->n : a->m;
     const double big = (double)size * (double)a->k * (double)(cols ? a->m : a->n);
     if (big < kStreamMinBytes)

@@ -68,6 +68,22 @@ cudaError_t mv_sgemm_narrow_launch(const mv_gemm_args *args);
 cudaError_t mv_dgemm_narrow_launch(const mv_gemm_args *args);
 #define MV_GEMM_NARROW_MAX 32
 
+/* The narrow kernels' vectors: C's columns (1) or its rows (0). Where both
+ * are at most MV_GEMM_NARROW_MAX, the side whose count rounds up to the
+ * smaller kernel (2, 4, 8, 16 or 32 vectors: a step's work grows with
+ * them), the columns on a tie (5 x 19 x 43: the rows, the 8-vector kernel
+ * instead of the 32-vector one). */
+static inline int mv_gemm_narrow_nb(int64_t count)
+{
+    return count <= 2 ? 2 : count <= 4 ? 4 : count <= 8 ? 8 : count <= 16 ? 16 : 32;
+}
+static inline int mv_gemm_narrow_cols(int64_t m, int64_t n)
+{
+    if (n > MV_GEMM_NARROW_MAX)
+        return 0;
+    return m > MV_GEMM_NARROW_MAX || mv_gemm_narrow_nb(n) <= mv_gemm_narrow_nb(m);
+}
+
 /* How one block of the narrow kernels walks a call (gemm_blas.c's model
  * weighs it against cuBLAS): stream_t 1 for the stream-t kernel (else
  * stream-n), nb the vectors it is compiled for (2, 4, 8, 16 or 32), steps

@@ -613,12 +613,13 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
 }
 
 // The problem of a call with n <= 32 (the vectors are C's columns) or
-// m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1, as the kernels see it;
-// *stream_t_kernel tells which kernel takes it.
+// m <= 32 (C's rows: C^T = op(B)^T op(A)^T), k >= 1, as the kernels see it
+// (both: the side of mv_gemm_narrow_cols); *stream_t_kernel tells which
+// kernel takes it.
 inline Params make_params(const mv_gemm_args *g, bool *stream_t_kernel)
 {
     Params p{};
-    if (g->n <= kMaxVectors) {  // out_j = op(A) * column j of op(B)
+    if (mv_gemm_narrow_cols(g->m, g->n)) {  // out_j = op(A) * column j of op(B)
         p.nv = int(g->n);
         p.M = g->A;
         p.ld = g->lda;
