@@ -1050,6 +1050,11 @@ static void test_default_path(void **state)
         {1, 'T', 'N', 100, 100, 20, 20, 20, 100, 0, 0, "dmma"},
         {0, 'N', 'N', 100, 100, 100, 100, 100, 100, 0, 0, "cublas"}, /* 7 k-steps */
         {1, 'N', 'N', 3000, 3000, 10, 3000, 10, 3000, 0, 0, "cublas"}, /* 9 waves, C of 72 MB */
+        /* Operands and C up to 8 MiB in double, 4 MiB in float (here 4
+         * steps: 2 waves of tiles, or 56 of k in one). */
+        {1, 'T', 'T', 2389, 249, 56, 56, 249, 2389, 0, 0, "dmma"},         /* 5.7 MiB */
+        {1, 'N', 'T', 12664, 74, 26, 12664, 74, 12664, 0, 0, "cublas"}, /* 9.7 MiB */
+        {0, 'N', 'T', 12664, 74, 26, 12664, 74, 12664, 0, 0, "cublas"}, /* 4.8 MiB */
         /* Short chains of 2-16 vectors (gemm_blas.c): stream-n unsplit up
          * to 4 steps with steps x nb <= 32 (k = 100: 4 steps of 32, 8
          * vectors), stream-t unsplit up to 3 steps (T, 5 vectors, k = 77),

@@ -25,8 +25,13 @@
  * - the tile kernels (small grids take 64 x 64 tiles, 16 of k a step): a
  *   step of k per wave of tiles (two blocks an SM). Up to 4 steps in all
  *   they took 0.24-0.90x cuBLAS's time (35 shapes); with more, 1.0-21x.
- *   Their stores of C are slower than cuBLAS's: from about 4 MiB of
- *   operands and C they lost whatever k was (12558 x 148 x 3 float: 1.6x).
+ *   The float kernel's time grows with the bytes (its stores of C, and its
+ *   4-byte loads where a leading dimension is odd): from about 4 MiB of
+ *   operands and C it lost whatever k was (12558 x 148 x 3: 1.6-2.8x, 22
+ *   us). The double kernel held on further: 4-8 MiB in up to 4 steps took
+ *   5.7-8.9 us, 0.46-1.02x (25 rows of 13 runs,
+ *   exp/results/gemm-lab-20261127*, gemm-nv-20261127); 8-10 MiB 7.8-10.3
+ *   us, against cuBLAS calls of 6 us on some (115 x 11197 x 1: 1.48x).
  * - the narrow kernels' block walks its slice of the summed dimension, a
  *   step at a time (stream-n: 32 columns; stream-t: 8 x 16 bytes of each
  *   column); a split adds its finish, a second kernel of 3-4 us. With 2-16
@@ -58,7 +63,8 @@
  *   reads A at 92-100% on the FP64 tensor cores, 1.01-1.19x faster. */
 enum {
     kTileMaxSteps = 4,                          /* k-steps x waves of 64 x 64 tiles */
-    kTileMaxBytes = 4 << 20,                    /* A, B and C */
+    kTileMaxBytesS = 4 << 20,                   /* A, B and C, float */
+    kTileMaxBytesD = 8 << 20,                   /* double: the same elements */
     kChainMaxVectors = 16,                      /* nb of a short chain */
     kChainMaxSteps = 4,                         /* stream-n unsplit: its slice */
     kChainMaxWork = 32,                         /* and its steps x nb */
@@ -83,7 +89,8 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
         const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
         const int64_t waves = ceil_div64(ceil_div64(a->m, 64) * ceil_div64(a->n, 64), 2 * sms);
         const double bytes = (double)size * ((double)a->m * a->k + (double)a->k * a->n + (double)a->m * a->n);
-        return ceil_div64(a->k, 16) * waves <= kTileMaxSteps && bytes <= kTileMaxBytes;
+        return ceil_div64(a->k, 16) * waves <= kTileMaxSteps &&
+               bytes <= (dtype == MV_DTYPE_S ? kTileMaxBytesS : kTileMaxBytesD);
     }
     const mv_gemm_narrow_chain c = dtype == MV_DTYPE_S ? mv_sgemm_narrow_chain(a) : mv_dgemm_narrow_chain(a);
     if (c.nb <= kChainMaxVectors) {
