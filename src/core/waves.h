@@ -20,6 +20,15 @@ namespace mv {
 // that gives it the most blocks).
 // Grids of a wave or more are not split (their last wave is the smaller
 // part of the time, and a split costs partial sums).
+//
+// Host cost: a call may weigh hundreds of splits (a narrow GEMM with a
+// long sum on one block: up to 4 wave / blocks), and a scan of fill(s)
+// over all of them took ~1 us of host time a call. The splits whose grid
+// takes w waves are the s in (floor((w - 1) wave / B), floor(w wave / B)];
+// within such a band fill(s) = B s / (w wave) grows with s, so the best
+// fill is that of a band's last s, and the smallest s within 2% of it is
+// found by bisection in the first band that holds one: the same s as the
+// scan (tests/test_waves.cu compares the two), in a few dozen steps.
 inline int64_t wave_splits(int64_t blocks, int64_t wave, int64_t max_splits)
 {
     if (blocks <= 0 || wave <= 0 || blocks >= wave || max_splits <= 1)
@@ -29,12 +38,24 @@ inline int64_t wave_splits(int64_t blocks, int64_t wave, int64_t max_splits)
         const int64_t b = blocks * s;
         return double(b) / double((b + wave - 1) / wave * wave);
     };
+    const auto band_end = [&](int64_t w) { return std::min<int64_t>(last, w * wave / blocks); };
     double best = 0.0;
-    for (int64_t s = 1; s <= last; ++s)
-        best = std::max(best, fill(s));
-    for (int64_t s = 1; s <= last; ++s)
-        if (fill(s) >= 0.98 * best)
-            return s;
+    for (int64_t w = 1; w <= 4; ++w)
+        if (band_end(w) >= 1)
+            best = std::max(best, fill(band_end(w)));
+    for (int64_t w = 1; w <= 4; ++w) {
+        int64_t lo = (w - 1) * wave / blocks + 1, hi = band_end(w);
+        if (lo > hi || fill(hi) < 0.98 * best)
+            continue;
+        while (lo < hi) {  // the first s of [lo, hi] within 2% of the best
+            const int64_t mid = lo + (hi - lo) / 2;
+            if (fill(mid) >= 0.98 * best)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        return lo;
+    }
     return 1;
 }
 
