@@ -1079,6 +1079,13 @@ static void test_default_path(void **state)
          * B's columns run along C's rows) in 2 steps, not its 19 columns
          * on the 32-vector stream-t kernel. */
         {1, 'T', 'T', 5, 19, 43, 43, 19, 5, 0, 0, "narrow"},
+        /* A short chain over a big operand (16 MiB or more) is a grid of
+         * many waves, bandwidth-bound: float stream-n up to 8 vectors stays
+         * (the bandwidth rule), double goes to cuBLAS (A of 147 MiB), and
+         * so does stream-t on columns off 16-byte boundaries (lda 33). */
+        {0, 'N', 'N', 300000, 4, 64, 300000, 64, 300000, 0, 0, "narrow"},
+        {1, 'N', 'N', 300000, 4, 64, 300000, 64, 300000, 0, 0, "cublas"},
+        {0, 'T', 'N', 300000, 5, 33, 33, 33, 300000, 0, 0, "cublas"},
         /* Device pointer mode stays on matvec's kernels: the scalars are
          * read by them (alpha is never known to be 0 here). */
         {1, 'N', 'N', 1000, 1000, 1000, 1000, 1000, 1000, 0, 1, "dmma"},

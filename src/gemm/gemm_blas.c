@@ -50,7 +50,10 @@
  *   FMAs make even one step 8-10 us (float stream-n: 0.77-1.61x). A call
  *   sent to cuBLAS costs about 1.04x cuBLAS's own (matvec's validation and
  *   the rule, G6), so a shape that the kernels take at 0.9-1.0x is better
- *   served by them.
+ *   served by them. This holds for a big operand under 16 MiB; a short
+ *   chain over more (a tall A with k <= 128) is a bandwidth-bound grid of
+ *   many waves, the next case (double stream-n at 16384^2 read A at
+ *   88-98% where cuBLAS DGEMM read 99%).
  * - in the bandwidth regime, float products with few vectors: stream-n up
  *   to 8 vectors (0.87-0.93x cuBLAS's time at 16384^2) and stream-t up to
  *   16 on 16-byte-aligned columns (0.68-0.83x; cuBLAS SGEMM reads the
@@ -93,18 +96,15 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
                bytes <= (dtype == MV_DTYPE_S ? kTileMaxBytesS : kTileMaxBytesD);
     }
     const mv_gemm_narrow_chain c = dtype == MV_DTYPE_S ? mv_sgemm_narrow_chain(a) : mv_dgemm_narrow_chain(a);
-    if (c.nb <= kChainMaxVectors) {
-        if (c.splits > 1 ? c.steps <= kSplitMaxSteps && c.nb <= kSplitMaxVectors
-            : c.stream_t  ? c.steps <= kChainMaxStepsT
-                          : c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork)
-            return 1;
-    }
-    if (dtype != MV_DTYPE_S)
-        return 0;
     const int cols = mv_gemm_narrow_cols(a->m, a->n);
     const int64_t nv = cols ? a->n : a->m;
     const double big = (double)size * (double)a->k * (double)(cols ? a->m : a->n);
-    if (big < kStreamMinBytes)
+    if (big < kStreamMinBytes) /* a small grid: its chain is its time */
+        return c.nb <= kChainMaxVectors &&
+               (c.splits > 1 ? c.steps <= kSplitMaxSteps && c.nb <= kSplitMaxVectors
+                : c.stream_t ? c.steps <= kChainMaxStepsT
+                             : c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork);
+    if (dtype != MV_DTYPE_S)
         return 0;
     if (!c.stream_t)
         return nv <= 8;
