@@ -40,9 +40,8 @@ inline int64_t wave_splits(int64_t blocks, int64_t wave, int64_t max_splits)
     };
     const auto band_end = [&](int64_t w) { return std::min<int64_t>(last, w * wave / blocks); };
     double best = 0.0;
-    for (int64_t w = 1; w <= 4; ++w)
-        if (band_end(w) >= 1)
-            best = std::max(best, fill(band_end(w)));
+    for (int64_t w = 1; w <= 4; ++w)  // every band ends at 1 or more: blocks < wave, last >= 2
+        best = std::max(best, fill(band_end(w)));
     for (int64_t w = 1; w <= 4; ++w) {
         int64_t lo = (w - 1) * wave / blocks + 1, hi = band_end(w);
         if (lo > hi || fill(hi) < 0.98 * best)

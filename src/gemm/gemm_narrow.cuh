@@ -656,15 +656,13 @@ inline Params make_params(const mv_gemm_args *g, bool *stream_t_kernel)
 template <typename Fn>
 auto with_nb(int nv, Fn &&f)
 {
-    if (nv <= 2)
-        return f(std::integral_constant<int, 2>{});
-    if (nv <= 4)
-        return f(std::integral_constant<int, 4>{});
-    if (nv <= 8)
-        return f(std::integral_constant<int, 8>{});
-    if (nv <= 16)
-        return f(std::integral_constant<int, 16>{});
-    return f(std::integral_constant<int, 32>{});
+    switch (mv_gemm_narrow_nb(nv)) {  // the rounding the dispatch and the rule share
+    case 2: return f(std::integral_constant<int, 2>{});
+    case 4: return f(std::integral_constant<int, 4>{});
+    case 8: return f(std::integral_constant<int, 8>{});
+    case 16: return f(std::integral_constant<int, 16>{});
+    default: return f(std::integral_constant<int, 32>{});
+    }
 }
 
 // C = alpha*op(A)*op(B) + beta*C on the narrow kernels in form F (kPipe,
