@@ -748,7 +748,8 @@ static void test_blas_path_reports_cuda_error(void **state)
  * dimensions, beta = 0 (C NaN-poisoned) and beta != 0; double C of 9-32
  * columns and more than 96 rows per SM (20011 x 13) on the DMMA kernel;
  * C narrow both ways (29 x 5, 30 x 19, 24 x 32: the side with the smaller
- * kernel is the vectors). Every case runs twice: through the public call
+ * kernel is the vectors); the row teams of both kernels (stream-n on sums
+ * of 3, 11, 16; stream-t on 29-77 columns, split or not). Every case runs twice: through the public call
  * (which hands some of them to cuBLAS in host mode, gemm_blas.c) and
  * through matvec's own path (the "default" variant). */
 static void test_narrow(void **state)
@@ -760,7 +761,8 @@ static void test_narrow(void **state)
     static const int64_t shapes[][3] = {
         {1001, 1, 67},  {517, 2, 301},  {77, 3, 4099},  {2049, 5, 33},  {129, 8, 1537},
         {3001, 9, 129}, {61, 16, 2311}, {1029, 17, 97}, {300, 31, 700}, {4099, 32, 45},
-        {37, 32, 9001}, {20011, 13, 61}, {29, 5, 3001}, {30, 19, 43}, {24, 32, 517},
+        {37, 32, 9001}, {20011, 13, 61}, {29, 5, 3001}, {30, 19, 43}, {24, 32, 517}, {4097, 4, 3},
+        {2999, 21, 11}, {1531, 6, 16},  {45, 2, 20011},
     };
     static const double scal[][2] = {{1.0, 0.0}, {-1.5, 0.5}, {0.75, 1.0}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
@@ -1060,16 +1062,21 @@ static void test_default_path(void **state)
          * vectors), stream-t unsplit up to 3 steps (T, 5 vectors, k = 77),
          * a split into slices of 2 steps with up to 8 vectors (6 x 7 x
          * 1142: 18 slices and the finish). Longer chains (5 steps; stream-t
-         * 4; slices of 3 steps, 54 x 8 x 10863) and 32 vectors (28 rows of
-         * C, k = 1) go to cuBLAS. A split that saves fewer steps than its
-         * finish costs is not made (446 x 2 x 76: one slice of 3 steps, not
-         * two of 2). */
+         * 4 on 200 columns; slices of 3 steps, 54 x 8 x 10863) and 32
+         * vectors (28 rows of C, k = 1) go to cuBLAS. A split that saves
+         * fewer steps than its finish costs is not made (446 x 2 x 76: one
+         * slice of 3 steps, not two of 2). Stream-t on 16 columns has 8 row
+         * teams: 100 rows are one round of them. A stream-n grid of more
+         * than a wave keeps nv < 2k (300000 rows, k = 3: 4 vectors, not 8). */
         {0, 'N', 'N', 1000, 8, 100, 1000, 100, 1000, 0, 0, "narrow"},
         {1, 'N', 'T', 1000, 8, 100, 1000, 8, 1000, 0, 0, "narrow"},
         {0, 'N', 'N', 1000, 8, 132, 1000, 132, 1000, 0, 0, "cublas"}, /* 5 steps */
         {0, 'T', 'N', 16, 5, 77, 77, 77, 16, 0, 0, "narrow"},
         {1, 'T', 'N', 16, 5, 21, 21, 21, 16, 0, 0, "narrow"},
-        {0, 'T', 'N', 16, 5, 100, 100, 100, 16, 0, 0, "cublas"},
+        {0, 'T', 'N', 200, 5, 100, 100, 100, 200, 0, 0, "cublas"},
+        {0, 'T', 'N', 16, 5, 100, 100, 100, 16, 0, 0, "narrow"},
+        {0, 'N', 'N', 300000, 4, 3, 300000, 3, 300000, 0, 0, "narrow"},
+        {0, 'N', 'N', 300000, 8, 3, 300000, 3, 300000, 0, 0, "cublas"},
         {0, 'N', 'N', 6, 7, 1142, 6, 1142, 6, 0, 0, "narrow"},
         {1, 'N', 'T', 5, 54, 3523, 5, 54, 5, 0, 0, "narrow"},
         {0, 'N', 'N', 54, 8, 10863, 54, 10863, 54, 0, 0, "cublas"},
@@ -1079,12 +1086,22 @@ static void test_default_path(void **state)
          * B's columns run along C's rows) in 2 steps, not its 19 columns
          * on the 32-vector stream-t kernel. */
         {1, 'T', 'T', 5, 19, 43, 43, 19, 5, 0, 0, "narrow"},
-        /* A short chain over a big operand (16 MiB or more) is a grid of
-         * many waves, bandwidth-bound: float stream-n up to 8 vectors stays
-         * (the bandwidth rule), double goes to cuBLAS (A of 147 MiB), and
-         * so does stream-t on columns off 16-byte boundaries (lda 33). */
-        {0, 'N', 'N', 300000, 4, 64, 300000, 64, 300000, 0, 0, "narrow"},
+        /* A big operand (16 MiB or more), bandwidth-bound: float stream-n
+         * with 8 steps or more (2 with 5-8 vectors: k = 64 takes 8 vectors,
+         * not 4), never double (A of 147 MiB); stream-t on 16-byte-aligned
+         * columns, float up to 16 vectors or with row teams (32 vectors on
+         * 24 columns, not 1000), double up to 4 with row teams (16
+         * columns, not 1000; not 8 vectors), none on columns off 16-byte
+         * boundaries (lda 33). */
+        {0, 'N', 'N', 300000, 4, 256, 300000, 256, 300000, 0, 0, "narrow"},
+        {0, 'N', 'N', 300000, 4, 64, 300000, 64, 300000, 0, 0, "cublas"},
+        {0, 'N', 'N', 300000, 8, 64, 300000, 64, 300000, 0, 0, "narrow"},
         {1, 'N', 'N', 300000, 4, 64, 300000, 64, 300000, 0, 0, "cublas"},
+        {0, 'T', 'N', 24, 32, 300000, 300000, 300000, 24, 0, 0, "narrow"},
+        {0, 'T', 'N', 1000, 32, 300000, 300000, 300000, 1000, 0, 0, "cublas"},
+        {1, 'T', 'N', 16, 4, 300000, 300000, 300000, 16, 0, 0, "narrow"},
+        {1, 'T', 'N', 16, 8, 300000, 300000, 300000, 16, 0, 0, "cublas"},
+        {1, 'T', 'N', 1000, 4, 300000, 300000, 300000, 1000, 0, 0, "cublas"},
         {0, 'T', 'N', 300000, 5, 33, 33, 33, 300000, 0, 0, "cublas"},
         /* Device pointer mode stays on matvec's kernels: the scalars are
          * read by them (alpha is never known to be 0 here). */

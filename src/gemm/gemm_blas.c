@@ -34,7 +34,8 @@
  *   us, against cuBLAS calls of 6 us on some (115 x 11197 x 1: 1.48x).
  * - the narrow kernels' block walks its slice of the summed dimension, a
  *   step at a time (stream-n: 32 columns; stream-t: 8 x 16 bytes of each
- *   column); a split adds its finish, a second kernel of 3-4 us. With 2-16
+ *   column, a round of its row teams where the matrix has few columns);
+ *   a split adds its finish, a second kernel of 3-4 us. With 2-16
  *   vectors a step of a small grid costs 0.3-2 us, and these took less
  *   than cuBLAS's time on nearly every shape (exp/results/gemm-lab-20261127,
  *   four seeds of 100 shapes a type; own time, then time / cuBLAS's):
@@ -50,19 +51,33 @@
  *   FMAs make even one step 8-10 us (float stream-n: 0.77-1.61x). A call
  *   sent to cuBLAS costs about 1.04x cuBLAS's own (matvec's validation and
  *   the rule, G6), so a shape that the kernels take at 0.9-1.0x is better
- *   served by them. This holds for a big operand under 16 MiB; a short
- *   chain over more (a tall A with k <= 128) is a bandwidth-bound grid of
- *   many waves, the next case (double stream-n at 16384^2 read A at
- *   88-98% where cuBLAS DGEMM read 99%).
- * - in the bandwidth regime, float products with few vectors: stream-n up
- *   to 8 vectors (0.87-0.93x cuBLAS's time at 16384^2) and stream-t up to
- *   16 on 16-byte-aligned columns (0.68-0.83x; cuBLAS SGEMM reads the
- *   transposed operand at 49-58%). That regime starts where reading the
- *   big operand outlasts cuBLAS's per-call cost: 16 MiB (5 us at 3.3 TB/s);
- *   below, the chain decides (above). From 16 (32) vectors the narrow kernels'
- *   FP32 FMAs on the CUDA cores bound them; stream-t on columns off 16-byte
- *   boundaries reads with 4-byte loads (56-75% of the bandwidth, cuBLAS
- *   80-86% on some: docs/notes-multi.md, entry 5). Double: cuBLAS DGEMM
+ *   served by them. A stream-n grid of more than one wave (a tall op(A)
+ *   with a short sum) writes C, nv elements a row for the k it reads, one
+ *   element a thread per pass of its blocks' last sums: where C had 2k or
+ *   more a row it lost (300000 x 3 float, 8 and 16 vectors: 1.06x and
+ *   2.1x; 60000 x 8, 16 vectors: 1.14x; 2-4 vectors: 0.47-0.95x).
+ *   This holds for a big operand under 16 MiB; over more, the grid is
+ *   bandwidth-bound, the next case.
+ * - in the bandwidth regime (exp/results/teams-20261127: A of 300000 x
+ *   3-128 and 10^6 x 32, 2-32 vectors, and 16384^2):
+ *   - float stream-n where its chain outlasts its blocks' last sums (about
+ *     half a step): cuBLAS SGEMM reads a tall A at 78-85% with 2-4
+ *     vectors, the kernel at up to 92-95%, which takes 8 steps or more
+ *     (1-4 steps: 1.00-1.54x; 16384^2: 0.87x); with 5-8 vectors cuBLAS
+ *     reads at 42-45%, and 2 steps win (0.69-0.82x; one: 1.13-1.42x).
+ *   - stream-t on 16-byte-aligned columns: float up to 16 vectors
+ *     (0.68-0.83x at 16384^2: cuBLAS SGEMM reads the transposed operand
+ *     at 49-58%, at 8-38% where it has few columns) and any count with row
+ *     teams (32 vectors on 3-64 columns: 0.23-0.72x; one team: 1.09-1.52x).
+ *     Double up to 4 vectors with row teams: 0.44-0.94x (cuBLAS DGEMM
+ *     read such an A at 34-78%); with 8 vectors 0.65-1.04x, with one team
+ *     (16384^2) 1.08-1.15x.
+ *   That regime starts where reading the big operand outlasts cuBLAS's
+ *   per-call cost: 16 MiB (5 us at 3.3 TB/s); below, the chain decides
+ *   (above). From 16 (32) vectors the narrow kernels' FP32 FMAs on the
+ *   CUDA cores bound them; stream-t on columns off 16-byte boundaries
+ *   reads with 4-byte loads (56-75% of the bandwidth, cuBLAS 80-86% on
+ *   some: docs/notes-multi.md, entry 5). Double stream-n: cuBLAS DGEMM
  *   reads A at 92-100% on the FP64 tensor cores, 1.01-1.19x faster. */
 enum {
     kTileMaxSteps = 4,                          /* k-steps x waves of 64 x 64 tiles */
@@ -74,7 +89,10 @@ enum {
     kChainMaxStepsT = 3,                        /* stream-t unsplit */
     kSplitMaxSteps = 2,                         /* a split's slice */
     kSplitMaxVectors = 8,                       /* and its nb */
-    kStreamMinBytes = 16 << 20                  /* the big operand, the bandwidth regime */
+    kOutMaxRatio = 2,                           /* stream-n of many waves: nv < 2 k */
+    kStreamMinBytes = 16 << 20,                 /* the big operand, the bandwidth regime */
+    kStreamMinSteps = 8,                        /* there, float stream-n's chain, 2-4 vectors */
+    kStreamMinSteps8 = 2                        /* and with 5-8 */
 };
 
 static int64_t ceil_div64(int64_t a, int64_t b)
@@ -103,14 +121,16 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
         return c.nb <= kChainMaxVectors &&
                (c.splits > 1 ? c.steps <= kSplitMaxSteps && c.nb <= kSplitMaxVectors
                 : c.stream_t ? c.steps <= kChainMaxStepsT
-                             : c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork);
-    if (dtype != MV_DTYPE_S)
-        return 0;
-    if (!c.stream_t)
-        return nv <= 8;
+                             : c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork &&
+                                   (c.waves <= 1 || nv < kOutMaxRatio * a->k));
     const void *M = cols ? a->A : a->B;
     const int64_t ld = cols ? a->lda : a->ldb;
-    return nv <= 16 && ld % 4 == 0 && (uintptr_t)M % 16 == 0;
+    const int aligned = ld % (16 / size) == 0 && (uintptr_t)M % 16 == 0;
+    if (!c.stream_t)
+        return dtype == MV_DTYPE_S && nv <= 8 && c.steps >= (c.nb == 8 ? kStreamMinSteps8 : kStreamMinSteps);
+    if (dtype == MV_DTYPE_D)
+        return aligned && c.teams > 1 && nv <= 4;
+    return aligned && (nv <= 16 || c.teams > 1);
 }
 
 int mv_gemm_blas_serves(mv_handle h, mv_dtype dtype, const mv_gemm_args *a)

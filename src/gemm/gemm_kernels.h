@@ -86,14 +86,17 @@ static inline int mv_gemm_narrow_cols(int64_t m, int64_t n)
 
 /* How one block of the narrow kernels walks a call (gemm_blas.c's model
  * weighs it against cuBLAS): stream_t 1 for the stream-t kernel (else
- * stream-n), nb the vectors it is compiled for (2, 4, 8, 16 or 32), steps
- * the length of its slice of the summed dimension in steps (a step: the
- * block's loads of one round, 32 columns of stream-n, 8 x 16 bytes of a
- * column of stream-t), splits the slices (more than 1: a second kernel
- * adds their partial sums). Launches nothing. */
+ * stream-n), nb the vectors it is compiled for (2, 4, 8, 16 or 32), teams
+ * its row teams (1, 2, 4 or 8: warps that share a block's columns and
+ * split its rows, where the matrix has few columns), steps the length of
+ * its slice of the summed dimension in steps (a step: the block's loads of
+ * one round, 32 columns of stream-n, 8 x 16 bytes of a column of stream-t
+ * per team), splits the slices (more than 1: a second kernel adds their
+ * partial sums), waves the grid's waves of blocks on the call's GPU.
+ * Launches nothing. */
 typedef struct {
-    int stream_t, nb;
-    int64_t steps, splits;
+    int stream_t, nb, teams;
+    int64_t steps, splits, waves;
 } mv_gemm_narrow_chain;
 mv_gemm_narrow_chain mv_sgemm_narrow_chain(const mv_gemm_args *args);
 mv_gemm_narrow_chain mv_dgemm_narrow_chain(const mv_gemm_args *args);

@@ -61,7 +61,8 @@ constexpr int kDefaultForm = kOcc;
 
 constexpr int kMaxVectors = MV_GEMM_NARROW_MAX;  // the narrow side: C's columns, or its rows
 constexpr int kThreads = 256;
-constexpr int kWarps = kThreads / 32;
+constexpr int kWarps = kThreads / 32, kLgWarps = 3;
+static_assert(kWarps == 1 << kLgWarps, "row teams split the warps by shifts");
 constexpr int kStageBytes = 32 * 1024;  // shared memory for a stage of the vectors
 constexpr int kLanesPerCol = 8;          // stream-t: P lanes share a column
 constexpr int kGroups = 32 / kLanesPerCol;
@@ -74,6 +75,29 @@ __host__ __device__ constexpr int cols_per_lane(int nb, int elem_bytes, int form
 {
     const int budget = (form & kOcc) ? ((form & kPipe) ? 128 : 256) : (form & kPipe) ? 384 : 512;
     return budget / (nb * elem_bytes) < 1 ? 1 : budget / (nb * elem_bytes) > 8 ? 8 : budget / (nb * elem_bytes);
+}
+
+// Row teams (Params::teams: 1, 2, 4 or 8; kWarps / teams warps a team).
+// stream-t: a block takes kWarps * kGroups * CT columns; where the matrix
+// has fewer, the warps that would hold none take the block's rows instead:
+// teams of warps over the same columns, team t the steps t, t + teams, ...
+// of each stage, their sums added in team order at the end. A block's loads
+// of M per round are then every busy lane's, as with wide matrices (16 of
+// float's 256 columns: 1 warp of columns, 8 teams, 8x the bytes in flight
+// of one warp walking the rows alone).
+// stream-n likewise: a group of 32 columns is U = 4 a warp; on a sum of 16
+// columns or fewer the warps left without columns take more rows, each team
+// its own 32R (a block teams x 32R). That divides the blocks by the teams,
+// and a block's epilogue (its rows' sums, written one per thread and pass)
+// grows by as much: teams only while the grid keeps a wave of blocks.
+// The pipelined forms keep one team.
+__host__ __device__ constexpr int row_teams(int64_t cols, int cols_per_warp, int form)
+{
+    return (form & kPipe) ? 1
+           : cols <= cols_per_warp     ? 8
+           : cols <= 2 * cols_per_warp ? 4
+           : cols <= 4 * cols_per_warp ? 2
+                                       : 1;
 }
 
 // Blocks per SM that a kernel's registers are capped for: 2 in the kOcc
@@ -94,6 +118,7 @@ struct Params {
     int nv;          // vectors, 1..NB
     int64_t k;       // the GEMM's k (> 0 means the product exists)
     mv_scalar alpha, beta;
+    int teams;       // row teams of a block (row_teams)
     int64_t slice;    // the summed dimension's length per split (whole groups or steps)
     int64_t splits;   // S; S > 1 writes partial sums
     void *partial;    // S x nv x out_len partial sums when S > 1
@@ -208,9 +233,11 @@ struct Stage {
 // ---------------------------------------------------------------- stream-n
 // Block b, split s: rows [rb*32R, rb*32R + 32R) of M, columns
 // [s*slice, min(cols, (s+1)*slice)) in groups of kWarps*U; warp w takes
-// columns w*U .. w*U + U-1 of every group. kPipe: the vectors' next stage is
-// copied (cp.async) while this one is used, and the next group's loads of M
-// are issued before this group's FMAs (2U loads in flight per lane).
+// columns w*U .. w*U + U-1 of every group; in row teams (Params::teams),
+// team t's warps those of rows [(rb*teams + t)*32R, ... + 32R). kPipe:
+// the vectors' next stage is copied (cp.async) while this one is used, and
+// the next group's loads of M are issued before this group's FMAs (2U
+// loads in flight per lane).
 template <typename T, int NB, bool VEC, int F>
 __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) * NB * int(sizeof(T)), F))
     stream_n(Params p)
@@ -225,9 +252,13 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
     if (sc.nothing)
         return;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const int64_t row_blocks = ceil_div(p.rows, 32 * R);
+    // Shifts by lg = log2(teams), no division: a block's rows are its whole time
+    // on short sums.
+    const int teams = p.teams, lg = __ffs(teams) - 1, team_warps = kWarps >> lg;
+    const int team = warp >> (kLgWarps - lg), cw = warp & (team_warps - 1);  // cw: the warp's columns of a group
+    const int64_t row_blocks = (ceil_div(p.rows, 32 * R) + teams - 1) >> lg;
     const int64_t rb = blockIdx.x % row_blocks, s = blockIdx.x / row_blocks;
-    const int64_t r = rb * 32 * R + int64_t(lane) * R;
+    const int64_t r = ((rb << lg) + team) * 32 * R + int64_t(lane) * R;  // the team's rows, this lane's
     const int64_t c_begin = s * p.slice, c_end = min(p.cols, c_begin + p.slice);
     const int64_t n_groups = ceil_div(c_end - c_begin, KC);
     const T *M = static_cast<const T *>(p.M);
@@ -244,7 +275,7 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
     auto load_group = [&](int64_t gi, T(&a)[U][R]) {
 #pragma unroll
         for (int u = 0; u < U; ++u) {
-            const int64_t c = c_begin + gi * KC + warp * U + u;
+            const int64_t c = c_begin + gi * KC + cw * U + u;
             if (gi < n_groups && c < c_end && rows_left > 0)
                 load_run<T, R, VEC>(M + r + c * p.ld, rows_left, a[u]);
             else
@@ -289,7 +320,7 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
                 }
                 T an[U][R];
                 load_group(gi + 1, an);
-                fma_group(a, xs + (st & 1) * S::BUF + (in * KC + warp * U) * LDX);
+                fma_group(a, xs + (st & 1) * S::BUF + (in * KC + cw * U) * LDX);
 #pragma unroll
                 for (int u = 0; u < U; ++u)
 #pragma unroll
@@ -307,17 +338,41 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
                 for (int g = 0; g < len; g += KC) {
                     T a[U][R];
                     load_group((q0 - c_begin + g) / KC, a);
-                    fma_group(a, xs + (g + warp * U) * LDX);
+                    fma_group(a, xs + (g + cw * U) * LDX);
                 }
             }
         }
     }
 
-    // The warps' sums of the same rows, added in warp order through shared
-    // memory, NB2 vectors at a time (xs is free once every warp is here).
+    // The sums of a team's warps (the same rows), added in warp order
+    // through shared memory, NB2 vectors at a time (xs is free once every
+    // warp is here).
     constexpr int NB2 = NB < 8 ? NB : 8;
     static_assert(kWarps * 32 * R * NB2 <= S::BUFS * S::BUF, "the reduction fits the stage buffers");
     const int64_t out_len = p.rows;
+    // Vectors j0 .. j0 + NB2 - 1 of the block's rows. TC: the teams, 1 (the
+    // warps' eight sums unrolled, the divisions by constants), or 0 for
+    // `teams` of them (2, 4 or 8: shifts by lt = lg).
+    constexpr int RB = 32 * R;  // a team's rows
+    const auto team_sums = [&](int j0, auto teams_c) {
+        constexpr int TC = decltype(teams_c)::value;
+        const int lt = TC == 1 ? 0 : lg, tw = TC == 1 ? kWarps : team_warps;
+        for (int idx = threadIdx.x; idx < (NB2 * RB) << lt; idx += kThreads) {
+            const int jj = (idx / RB) >> lt, tr = idx - ((jj * RB) << lt);  // tr: the block's row
+            const int tm = tr / RB, rr = tr - tm * RB;
+            const int64_t i = (rb << lt) * RB + tr;
+            const int j = j0 + jj;
+            if (i >= p.rows || j >= p.nv)
+                continue;
+            const T *w0 = xs + (tm * tw * NB2 + jj) * RB + rr;  // the team's first warp
+            T sum = w0[0];
+#pragma unroll
+            for (int w = 1; w < kWarps; ++w)
+                if (w < tw)
+                    sum += w0[w * NB2 * RB];
+            emit<T>(p, sc, s, out_len, j, i, sum);
+        }
+    };
 #pragma unroll
     for (int j0 = 0; j0 < NB; j0 += NB2) {
         __syncthreads();
@@ -327,18 +382,10 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
             for (int jj = 0; jj < NB2; ++jj)
                 xs[((warp * NB2 + jj) * 32 * R) + lane * R + v] = acc[v][j0 + jj];
         __syncthreads();
-        for (int idx = threadIdx.x; idx < NB2 * 32 * R; idx += kThreads) {
-            const int jj = idx / (32 * R), rr = idx - jj * 32 * R;
-            const int64_t i = rb * 32 * R + rr;
-            const int j = j0 + jj;
-            if (i >= p.rows || j >= p.nv)
-                continue;
-            T sum = xs[jj * 32 * R + rr];
-#pragma unroll
-            for (int w = 1; w < kWarps; ++w)
-                sum += xs[(w * NB2 + jj) * 32 * R + rr];
-            emit<T>(p, sc, s, out_len, j, i, sum);
-        }
+        if (teams == 1)
+            team_sums(j0, std::integral_constant<int, 1>{});
+        else
+            team_sums(j0, std::integral_constant<int, 0>{});
     }
 }
 
@@ -346,7 +393,8 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
 // Lane (g, pl) of a warp, g = lane / P, pl = lane % P: columns
 // c0 + g*CT + t (t < CT) of the warp's G*CT, and in each step of P*V rows
 // the V rows from pl*V. Block b, split s: kWarps*G*CT columns, rows
-// [s*slice, min(rows, (s+1)*slice)). kPipe as stream-n: the next stage of the
+// [s*slice, min(rows, (s+1)*slice)); on fewer columns, its warps in row
+// teams (row_teams). kPipe as stream-n: the next stage of the
 // vectors by cp.async, the next step's loads of M before this step's FMAs.
 template <typename T, int NB, bool VEC, int F>
 __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(sizeof(T)), F) * NB * int(sizeof(T)), F))
@@ -367,10 +415,12 @@ __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(siz
         return;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const int g = lane / P, pl = lane % P;
+    const int teams = p.teams, lg = __ffs(teams) - 1, team_warps = kWarps >> lg;
+    const int team = warp >> (kLgWarps - lg), cw = warp & (team_warps - 1);  // cw: the warp's place along the columns
     constexpr int64_t kBlockCols = int64_t(kWarps) * G * CT;
     const int64_t col_blocks = ceil_div(p.cols, kBlockCols);
     const int64_t cb = blockIdx.x % col_blocks, s = blockIdx.x / col_blocks;
-    const int64_t c0 = cb * kBlockCols + (int64_t(warp) * G + g) * CT;
+    const int64_t c0 = cb * kBlockCols + (int64_t(cw) * G + g) * CT;
     const int64_t q_begin = s * p.slice, q_end = min(p.rows, q_begin + p.slice);
     const int64_t n_steps = ceil_div(q_end - q_begin, STEP);
     const T *M = static_cast<const T *>(p.M);
@@ -445,7 +495,7 @@ __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(siz
                 __syncthreads();
                 stage_vectors<T, NB, 1, XS, false>(p, q0, fill_of(q0), q_end, xs);
                 __syncthreads();
-                for (int d = pl * V; d < len; d += STEP) {
+                for (int d = team * STEP + pl * V; d < len; d += teams * STEP) {
                     T a[CT][V];
                     load_step((q0 - q_begin + d - pl * V) / STEP, a);
                     fma_step(a, xs + d);
@@ -484,6 +534,23 @@ __global__ void __launch_bounds__(kThreads, min_blocks(cols_per_lane(NB, int(siz
                 const T keep = upper ? v[i + h] : v[i];
                 v[i] = keep + __shfl_xor_sync(0xffffffffu, send, o);
             }
+    }
+    // The teams' totals of the same columns, added in team order (team 0's
+    // lanes write them). Thread x's value i at xs[i * kThreads + x]:
+    // consecutive lanes, consecutive words.
+    static_assert(KP * kThreads <= S::BUFS * S::BUF, "the teams' totals fit the stage buffers");
+    if (teams > 1) {
+        __syncthreads();  // every warp is done with the stage
+#pragma unroll
+        for (int i = 0; i < KP; ++i)
+            xs[i * kThreads + threadIdx.x] = v[i];
+        __syncthreads();
+        if (team > 0)
+            return;
+        for (int t = 1; t < teams; ++t)
+#pragma unroll
+            for (int i = 0; i < KP; ++i)
+                v[i] += xs[i * kThreads + (t * team_warps + cw) * 32 + lane];
     }
     const int64_t out_len = p.cols;
 #pragma unroll
@@ -564,6 +631,7 @@ bool aligned_loads(const Params &p, int R)
 // p's split (plan_splits).
 struct Plan {
     int64_t out_blocks, out_len, unit;
+    int per_sm;  // blocks an SM runs at once
     bool vec;
 };
 
@@ -574,20 +642,26 @@ Plan plan_nb(Params &p, bool stream_t_kernel, const mv_gemm_args *g)
     if (!stream_t_kernel) {
         constexpr int R = rows_per_lane<T>(NB, F);
         q.vec = aligned_loads<T>(p, R);
-        const int per_sm = q.vec ? blocks_per_sm<stream_n<T, NB, true, F>, kThreads>()
-                                 : blocks_per_sm<stream_n<T, NB, false, F>, kThreads>();
+        const int per_sm = q.per_sm = q.vec ? blocks_per_sm<stream_n<T, NB, true, F>, kThreads>()
+                                            : blocks_per_sm<stream_n<T, NB, false, F>, kThreads>();
         q.out_len = p.rows;
-        q.out_blocks = ceil_div(p.rows, 32 * R);
+        const int64_t wave = (g->sm_count > 0 ? g->sm_count : 132) * per_sm;
+        p.teams = row_teams(p.cols, 4, F);
+        while (p.teams > 1 && ceil_div(p.rows, int64_t(32 * R) * p.teams) < wave)
+            p.teams /= 2;
+        q.out_blocks = ceil_div(p.rows, int64_t(32 * R) * p.teams);
         q.unit = kWarps * 4;
         plan_splits(p, g, q.out_blocks, q.out_len, p.cols, q.unit, per_sm, sizeof(T));
     } else {
         constexpr int V = 16 / int(sizeof(T));
         q.vec = aligned_loads<T>(p, V);
-        const int per_sm = q.vec ? blocks_per_sm<stream_t<T, NB, true, F>, kThreads>()
-                                 : blocks_per_sm<stream_t<T, NB, false, F>, kThreads>();
+        const int per_sm = q.per_sm = q.vec ? blocks_per_sm<stream_t<T, NB, true, F>, kThreads>()
+                                            : blocks_per_sm<stream_t<T, NB, false, F>, kThreads>();
         q.out_len = p.cols;
-        q.out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * cols_per_lane(NB, int(sizeof(T)), F));
-        q.unit = kLanesPerCol * V;
+        constexpr int CT = cols_per_lane(NB, int(sizeof(T)), F);
+        q.out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * CT);
+        p.teams = row_teams(p.cols, kGroups * CT, F);
+        q.unit = kLanesPerCol * V * p.teams;  // a round of the block's teams
         plan_splits(p, g, q.out_blocks, q.out_len, p.rows, q.unit, per_sm, sizeof(T));
     }
     return q;
@@ -676,8 +750,9 @@ cudaError_t launch(const mv_gemm_args *g)
 }
 
 // The chain of one block of the default form for a call (launches nothing):
-// which kernel, its NB, and the steps of the block's slice of the summed
-// dimension and the slices (gemm_blas.c's model weighs it against cuBLAS).
+// which kernel, its NB and row teams, the steps of the block's slice of the
+// summed dimension, the slices and the grid's waves (gemm_blas.c's model
+// weighs it against cuBLAS).
 template <typename T>
 mv_gemm_narrow_chain chain(const mv_gemm_args *g)
 {
@@ -685,7 +760,9 @@ mv_gemm_narrow_chain chain(const mv_gemm_args *g)
     Params p = make_params(g, &t_kernel);
     return with_nb(p.nv, [&](auto nb) {
         const Plan q = plan_nb<T, decltype(nb)::value, kDefaultForm>(p, t_kernel, g);
-        return mv_gemm_narrow_chain{int(t_kernel), decltype(nb)::value, p.slice / q.unit, p.splits};
+        const int64_t wave = (g->sm_count > 0 ? g->sm_count : 132) * int64_t(q.per_sm);
+        return mv_gemm_narrow_chain{int(t_kernel), decltype(nb)::value, p.teams,
+                                    p.slice / q.unit, p.splits, ceil_div(q.out_blocks * p.splits, wave)};
     });
 }
 
