@@ -32,3 +32,15 @@ draw() {
   gzip -c /tmp/draw-$tag/measurements.csv > $top/$tag.csv.gz
   cp /tmp/draw-$tag/summary.json $top/$tag.json
 }
+# gemm_draw DIR BUILD SEED [ROWS]: mvbench gemm --random 100 (both types,
+# 7 rounds) of build-bench/ab/mvbench-BUILD into DIR, a line with its exit
+# and FAILED count, then the summary's rows of type totals and of the path
+# ROWS (an extended regex; default simt).
+gemm_draw() {
+  local d=$1 b=$2 s=$3 rc
+  mkdir -p $d
+  build-bench/ab/mvbench-$b gemm --random 100 --dtype both --rounds 7 --seed $s --out $d > $d/run.txt 2>&1
+  rc=$?
+  echo "== $b gemm seed $s rc=$rc FAILED $(grep -c FAILED $d/run.txt)"
+  sed -n '/random summary/,/^per path/p' $d/run.txt | grep -E "^  (float|double) +(all|${4:-simt})"
+}

@@ -32,10 +32,7 @@ for b in ${NEW:-teams2} main; do
 done
 for s in ${SEEDS:-4242 8128}; do
   for b in ${NEW:-teams2} main; do
-    d=$r/$b-g$s; mkdir -p $d
-    build-bench/ab/mvbench-$b gemm --random 100 --dtype both --rounds 7 --seed $s --out $d > $d/run.txt 2>&1
-    echo "== $b gemm seed $s rc=$? FAILED $(grep -c FAILED $d/run.txt)"
-    sed -n '/random summary/,/^per path/p' $d/run.txt | grep -E "^  (float|double) +(all|simt)"
+    gemm_draw $r/$b-g$s $b $s
   done
 done
 tar czf $OUT/r.tgz -C /tmp teams
