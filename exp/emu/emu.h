@@ -288,6 +288,8 @@ inline void emu_yield(int state)
 }
 
 inline void __syncthreads() { emu_yield(ST_BAR); }
+// The 1-based position of x's lowest set bit, 0 for 0 (CUDA's __ffs).
+inline int __ffs(int x) { return x ? __builtin_ctz(unsigned(x)) + 1 : 0; }
 
 template <typename T>
 inline T __shfl_xor_sync(unsigned mask, T v, int off)

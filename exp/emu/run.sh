@@ -52,7 +52,7 @@ fi
 for t in test_narrow test_nt targeted targ_nt test_batched targ_batched; do
   g++ $flags $t.cpp -o $t
 done
-./test_narrow "$count" 1
+./test_narrow "$count" 1 -1 "$(( count / 2 ))"  # and count / 2 cases made for the row teams
 ./test_nt "$count" 1
 ./targeted 0 && ./targeted 1
 ./targ_nt

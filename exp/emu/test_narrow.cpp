@@ -43,7 +43,7 @@ struct Cfg {
     int devscal;
 };
 
-static long n_fail = 0, n_run = 0;
+static long n_fail = 0, n_run = 0, n_teams_n = 0, n_teams_t = 0;
 
 template <typename T, int PIPE>
 static void run_one(const Cfg &c)
@@ -90,6 +90,16 @@ static void run_one(const Cfg &c)
     g.sm_count = c.sm;
     g.split_ws = c.ws ? ws.data() : nullptr;
     g.split_ws_bytes = c.ws;
+    {  // the plan's row teams, counted (the kernels run the same plan)
+        bool tk;
+        narrow::Params pp = narrow::make_params(&g, &tk);
+        const int teams = narrow::with_nb(pp.nv, [&](auto nb) {
+            narrow::plan_nb<T, decltype(nb)::value, PIPE>(pp, tk, &g);
+            return pp.teams;
+        });
+        if (teams > 1)
+            ++(tk ? n_teams_t : n_teams_n);
+    }
     std::vector<std::vector<T>> outs;
     const long e0 = g_errors;
     for (int sched = 0; sched < 5; ++sched) {
@@ -217,6 +227,46 @@ int main(int argc, char **argv)
         c.ws = wsk == 0 ? 0 : wsk == 1 ? size_t(1) << 20 : size_t(4096 + pick(rng) % 60000);
         run(c);
     }
-    printf("narrow: %ld runs, %ld failed, %ld emulator errors, %ld switches\n", n_run, n_fail, g_errors, g_switches);
+    // Row teams (argv[4] != 0): stream-n sums of 1-16 columns over enough
+    // rows for 2-8 teams on a GPU of 1-2 SMs, stream-t over 3-100 columns
+    // and long sums, the non-pipelined forms (0 and kOcc), both sides.
+    const int teams_runs = argc > 4 ? atoi(argv[4]) : 0;
+    for (int t = 0; t < teams_runs; ++t) {
+        Cfg c{};
+        c.dbl = pick(rng) % 2;
+        c.pipe = (pick(rng) % 2) * 2;
+        const bool stream_t = pick(rng) % 2, nside = pick(rng) % 2;
+        const int64_t nv = nvs[pick(rng) % 14];
+        const int64_t rows_n[] = {300, 700, 1500, 2100}, cols_n[] = {1, 3, 8, 11, 16};
+        const int64_t cols_t[] = {3, 17, 40, 100}, rows_t[] = {700, 3000, 9001};
+        const int64_t big = stream_t ? cols_t[pick(rng) % 4] : rows_n[pick(rng) % 4];
+        c.k = stream_t ? rows_t[pick(rng) % 3] : cols_n[pick(rng) % 5];
+        // the cols side: M = A, stream-t where A is transposed; the rows
+        // side (C nv x big): M = B, stream-t where B is not
+        if (nside) {
+            c.m = big, c.n = nv, c.ta = stream_t, c.tb = pick(rng) % 2;
+        } else {
+            c.m = nv, c.n = std::max<int64_t>(33, big), c.tb = !stream_t, c.ta = pick(rng) % 2;
+        }
+        const int al = pick(rng) % 3;
+        c.pada = al == 1 ? 1 + pick(rng) % 3 : 0;
+        c.padb = al == 1 ? 1 + pick(rng) % 3 : 0;
+        if (al != 1) {
+            const int64_t ra = c.ta ? c.k : c.m, rb = c.tb ? c.n : c.k;
+            c.pada += (4 - (ra + c.pada) % 4) % 4;
+            c.padb += (4 - (rb + c.padb) % 4) % 4;
+        }
+        c.offa = c.offb = al == 2 ? 1 : 0;
+        c.padc = pick(rng) % 3;
+        const double alphas[] = {1.0, -0.5, 2.0}, betas[] = {0.0, 1.0, -1.5, 0.5};
+        c.alpha = alphas[pick(rng) % 3];
+        c.beta = betas[pick(rng) % 4];
+        c.sm = 1 + pick(rng) % 2;
+        c.per_sm = 1;
+        c.ws = size_t(1) << 20;
+        run(c);
+    }
+    printf("narrow: %ld runs (row teams: %ld stream-n, %ld stream-t), %ld failed, %ld emulator errors, %ld switches\n",
+           n_run, n_teams_n, n_teams_t, n_fail, g_errors, g_switches);
     return n_fail != 0;
 }
