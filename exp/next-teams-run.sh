@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # For the session after the twenty-second (notes G10 Next 0-2), one device
-# call (~6 min; carry build-bench/ab/mvbench-{oneteam,teams3,main}.gz):
+# call (~8 min; carry build-bench/ab/mvbench-{pdl,oneteam,teams3,main}.gz):
 #   1. stream-n-one-team.patch (oneteam) beside e86ae79 (teams3) and the
 #      rule before teams (main): op N float at 16384^2, 300000 x 24 and
 #      10^6 x 32 (one team), 300000 x 3 and x 16 (teams), k = 2-8, twice in
 #      alternating order;
 #   2. stream-t over few columns and sums of 2000-300000 rows (the split's
 #      slices with teams, G10 Next 1-2): mvbench multi --op T, both types,
-#      own path beside the default and cuBLAS, oneteam only;
-#   3. mvbench gemm --random 100, seeds $SEEDS (default 4242 2027), oneteam
-#      beside teams3.
+#      own path beside the default and cuBLAS, oneteam and pdl
+#      (exp/patches/narrow-pdl.patch on oneteam);
+#   3. mvbench gemm --random 100, seeds $SEEDS (default 4242 2027), pdl,
+#      oneteam and teams3.
 # Everything into $OUT/r.tgz; summary lines on stdout.
 . exp/carried.sh
 r=/tmp/next-teams; rm -rf $r; mkdir -p $r
@@ -25,16 +26,18 @@ for pass in 1 2; do
     done
   done
 done
-for rows in 2000 20000 100000 300000; do
-  for c in 3 8 16 64; do
-    d=$r/t-$rows-$c; mkdir -p $d
-    build-bench/ab/mvbench-oneteam multi --rows $rows --cols $c --ks 2,4,8,16 --op T --rounds 5 --seed 1 \
-      --variants default --out $d > $d/run.txt 2>&1
-    echo "== op T $rows x $c rc=$? FAILED $(grep -c FAILED $d/run.txt)"; row $d/run.txt
+for b in oneteam pdl; do
+  for rows in 2000 20000 100000 300000; do
+    for c in 3 8 16 64; do
+      d=$r/t-$b-$rows-$c; mkdir -p $d
+      build-bench/ab/mvbench-$b multi --rows $rows --cols $c --ks 2,4,8,16 --op T --rounds 5 --seed 1 \
+        --variants default --out $d > $d/run.txt 2>&1
+      echo "== $b op T $rows x $c rc=$? FAILED $(grep -c FAILED $d/run.txt)"; row $d/run.txt
+    done
   done
 done
 for s in ${SEEDS:-4242 2027}; do
-  for b in oneteam teams3; do
+  for b in pdl oneteam teams3; do
     gemm_draw $r/$b-g$s $b $s narrow
   done
 done
