@@ -11,7 +11,8 @@
 #      (exp/patches/narrow-pdl.patch on oneteam);
 #   3. mvbench gemm --random 100, seeds $SEEDS (default 4242 2027), pdl,
 #      oneteam and teams3.
-# Everything into $OUT/r.tgz; summary lines on stdout.
+# Everything into $OUT/r.tgz; summary lines on stdout. The draws compared
+# shape by shape: exp/gemm-ab.py next-teams pdl oneteam (and oneteam teams3).
 . exp/carried.sh
 r=/tmp/next-teams; rm -rf $r; mkdir -p $r
 row() { grep -E "^(float|double) op|^ +[0-9]+ " "$1" | awk '{ if ($1 ~ /float|double/) print "  " $1, $2, $3; else print "    k", $1, "public", $2, "cublas", $4, "own", $(NF-2)}'; }
