@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # For the session after the twenty-second (notes G10 Next 0-2), one device
-# call (~8 min; carry build-bench/ab/mvbench-{pdl,oneteam,teams3,main}.gz):
+# call (~9 min; carry build-bench/ab/mvbench-{rulet,pdl,oneteam,teams3,main}.gz):
 #   1. stream-n-one-team.patch (oneteam) beside e86ae79 (teams3) and the
 #      rule before teams (main): op N float at 16384^2, 300000 x 24 and
 #      10^6 x 32 (one team), 300000 x 3 and x 16 (teams), k = 2-8, twice in
@@ -9,8 +9,9 @@
 #      slices with teams, G10 Next 1-2): mvbench multi --op T, both types,
 #      own path beside the default and cuBLAS, oneteam and pdl
 #      (exp/patches/narrow-pdl.patch on oneteam);
-#   3. mvbench gemm --random 100, seeds $SEEDS (default 4242 2027), pdl,
-#      oneteam and teams3.
+#   3. mvbench gemm --random 100, seeds $SEEDS (default 4242 2027), rulet
+#      (exp/patches/rule-stream-t-chains.patch on pdl), pdl, oneteam and
+#      teams3.
 # Everything into $OUT/r.tgz; summary lines on stdout. The draws compared
 # shape by shape: exp/gemm-ab.py next-teams pdl oneteam (and oneteam teams3).
 . exp/carried.sh
@@ -38,7 +39,7 @@ for b in oneteam pdl; do
   done
 done
 for s in ${SEEDS:-4242 2027}; do
-  for b in pdl oneteam teams3; do
+  for b in rulet pdl oneteam teams3; do
     gemm_draw $r/$b-g$s $b $s narrow
   done
 done
