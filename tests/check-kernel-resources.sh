@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GEMV kernels' register budgets, checked without a GPU: ptxas reports
+# The GEMV and narrow GEMM kernels' register budgets, checked without a GPU: ptxas reports
 # each kernel's registers and spills for sm_90 (H100/H200), and this test
 # fails when a kernel exceeds its budget or spills. The budgets are what
 # the measured speeds rest on: gemv_tiled_t at 64 registers runs four
@@ -22,7 +22,11 @@ command -v c++filt >/dev/null || { echo "check-kernel-resources: c++filt (binuti
 # two (double) blocks of 256 threads per SM (entry 30); gemv_tall_n_shift
 # at three (entry 41); gemv_scalar_t at six (float) and three (double)
 # (entry 53); gemv_short_n's double instance over columns lda apart at
-# three (entry 58; four spilled 24 bytes).
+# three (entry 58; four spilled 24 bytes). The narrow GEMM's stream-n of
+# 2-4 vectors (float) and 2 (double) at three blocks of 256 threads per SM
+# (80 registers): at 85-86 (two blocks) the float 4-vector kernel lost 4% at
+# 16384^2 and 25% on short chains (docs/notes-transpose-gemm.md G10); the
+# default form (2) and its row-teams instances (6).
 declare -A budget=(
     ["gemv_tiled_t<float, 4, true>"]=80 ["gemv_tiled_t<double, 2, true>"]=80
     [gemv_tiled_n]=64 [gemv_tiled_n_shift]=80 [gemv_thin_n]=64 [gemv_thin_n_wide]=80 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
@@ -31,6 +35,14 @@ declare -A budget=(
     ["gemv_flat_n<float, 4>"]=85 ["gemv_flat_n<double, 2>"]=128
     [gemv_nt_kernel]=128 [gemv_nt_finish]=64
 )
+for t in float double; do
+    for nb in 2 4; do
+        [ $t = double ] && [ $nb = 4 ] && continue
+        for vec in true false; do
+            for form in 2 6; do budget["stream_n<$t, $nb, $vec, $form>"]=80; done
+        done
+    done
+done
 # Spills allowed (bytes of stack frame, spill stores and loads each), by
 # measurement only: none today.
 declare -A spill_ok=()
@@ -38,13 +50,17 @@ declare -A spill_ok=()
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0 checked=0
-for file in gemv_fast.cu gemv_skinny.cu gemv_nt.cu; do
+for file in gemv/gemv_fast.cu gemv/gemv_skinny.cu gemv/gemv_nt.cu gemm/gemm_narrow_s.cu gemm/gemm_narrow_d.cu; do
     "$nvcc" -O3 -DNDEBUG -std=c++17 -arch=sm_90 -I"$src/include" -I"$src/src" \
-        -Xptxas -v -c "$src/src/gemv/$file" -o "$tmp/k.o" >"$tmp/log" 2>&1 \
+        -Xptxas -v -c "$src/src/$file" -o "$tmp/k.o" >"$tmp/log" 2>&1 \
         || { cat "$tmp/log"; echo "check-kernel-resources: $file does not compile"; exit 1; }
     # One line per kernel: name, registers, spill stores, spill loads, stack.
     c++filt <"$tmp/log" | awk '
-        /Compiling entry function/ { n = $0; sub(/.*::gemv_/, "gemv_", n); sub(/\(.*/, "", n); name = n }
+        /Compiling entry function/ {
+            n = $0
+            if (n ~ /::gemv_/) sub(/.*::gemv_/, "gemv_", n); else sub(/.*::narrow::stream_/, "stream_", n)
+            sub(/\(.*/, "", n); name = n
+        }
         /Function properties for/ { fp = 1 }
         fp && /bytes stack frame/ { stack = $1 + 0; spill_st = $5 + 0; spill_ld = $9 + 0 }
         name != "" && /Used [0-9]+ registers/ {

@@ -69,7 +69,7 @@
  *     (0.68-0.83x at 16384^2: cuBLAS SGEMM reads the transposed operand
  *     at 49-58%, at 8-38% where it has few columns) and any count with row
  *     teams (32 vectors on 3-64 columns: 0.23-0.72x; one team: 1.09-1.52x).
- *     Double up to 4 vectors with row teams: 0.44-0.94x (cuBLAS DGEMM
+ *     Double up to 4 vectors with row teams: 0.61-0.96x (cuBLAS DGEMM
  *     read such an A at 34-78%); with 8 vectors 0.65-1.04x, with one team
  *     (16384^2) 1.08-1.15x.
  *   That regime starts where reading the big operand outlasts cuBLAS's

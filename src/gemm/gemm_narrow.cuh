@@ -52,6 +52,11 @@ namespace narrow {
 // per lane to get there), else one. 0: one stage buffer between two
 // barriers, each group's loads used as issued.
 constexpr int kPipe = 1, kOcc = 2;
+// stream-n's instances for row teams (Params::teams > 1) add kTeams to the
+// form; without it a block is one team, its indices and last sums those of
+// constants (the row teams' shifts and runtime loop bounds cost the 4-vector
+// kernel 4% at 16384^2 and 25% on short chains, exp/results/teams-20261127).
+constexpr int kTeams = 4;
 // mv_?gemm_narrow_launch, the default path: kOcc. Measured on an H100
 // (16384^2, k = 2..32, docs/notes-multi.md entry 4) it was the fastest form
 // or within 3 points of it in 17 of the 20 cells (type x op x k); the
@@ -254,7 +259,8 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     // Shifts by lg = log2(teams), no division: a block's rows are its whole time
     // on short sums.
-    const int teams = p.teams, lg = __ffs(teams) - 1, team_warps = kWarps >> lg;
+    constexpr bool TEAMS = (F & kTeams) != 0;
+    const int teams = TEAMS ? p.teams : 1, lg = TEAMS ? __ffs(teams) - 1 : 0, team_warps = kWarps >> lg;
     const int team = warp >> (kLgWarps - lg), cw = warp & (team_warps - 1);  // cw: the warp's columns of a group
     const int64_t row_blocks = (ceil_div(p.rows, 32 * R) + teams - 1) >> lg;
     const int64_t rb = blockIdx.x % row_blocks, s = blockIdx.x / row_blocks;
@@ -359,7 +365,7 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
         const int lt = TC == 1 ? 0 : lg, tw = TC == 1 ? kWarps : team_warps;
         for (int idx = threadIdx.x; idx < (NB2 * RB) << lt; idx += kThreads) {
             const int jj = (idx / RB) >> lt, tr = idx - ((jj * RB) << lt);  // tr: the block's row
-            const int tm = tr / RB, rr = tr - tm * RB;
+            const int tm = TC == 1 ? 0 : tr / RB, rr = tr - tm * RB;
             const int64_t i = (rb << lt) * RB + tr;
             const int j = j0 + jj;
             if (i >= p.rows || j >= p.nv)
@@ -382,10 +388,10 @@ __global__ void __launch_bounds__(kThreads, min_blocks(rows_per_lane<T>(NB, F) *
             for (int jj = 0; jj < NB2; ++jj)
                 xs[((warp * NB2 + jj) * 32 * R) + lane * R + v] = acc[v][j0 + jj];
         __syncthreads();
-        if (teams == 1)
-            team_sums(j0, std::integral_constant<int, 1>{});
-        else
+        if constexpr (TEAMS)
             team_sums(j0, std::integral_constant<int, 0>{});
+        else
+            team_sums(j0, std::integral_constant<int, 1>{});
     }
 }
 
@@ -674,8 +680,11 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
     if (q.out_blocks * p.splits > kMaxGridX)  // one block per index, no grid-stride loop: ~2^36 rows
         return cudaErrorInvalidConfiguration;
     const unsigned grid = unsigned(q.out_blocks * p.splits);
-    const auto kernel = !stream_t_kernel ? (q.vec ? stream_n<T, NB, true, F> : stream_n<T, NB, false, F>)
-                                         : (q.vec ? stream_t<T, NB, true, F> : stream_t<T, NB, false, F>);
+    auto kernel = !stream_t_kernel ? (q.vec ? stream_n<T, NB, true, F> : stream_n<T, NB, false, F>)
+                                   : (q.vec ? stream_t<T, NB, true, F> : stream_t<T, NB, false, F>);
+    if constexpr ((F & kPipe) == 0)  // the pipelined forms keep one team
+        if (!stream_t_kernel && p.teams > 1)
+            kernel = q.vec ? stream_n<T, NB, true, F | kTeams> : stream_n<T, NB, false, F | kTeams>;
     kernel<<<grid, kThreads, 0, g->stream>>>(p);
     cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess || p.splits <= 1)
