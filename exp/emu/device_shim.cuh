@@ -10,6 +10,8 @@ template <> struct VecOf<float, 4> { using type = float4; };
 template <> struct VecOf<double, 1> { using type = double; };
 template <> struct VecOf<double, 2> { using type = double2; };
 template <auto Kernel, int Threads> int blocks_per_sm() { return g_per_sm; }
+// device.cuh's first statement of a dependent launch: nothing to wait for here.
+inline void pdl_begin() {}
 // device.cuh's launch, dependent or not: the emulator runs the grid at once.
 template <typename... P, typename... Args>
 cudaError_t launch_pdl(cudaStream_t, bool, void (*kernel)(P...), dim3 grid, unsigned threads, Args... args)

@@ -32,7 +32,7 @@ typedef struct {
     size_t split_ws_bytes;
     unsigned *split_counters; /* and its counters (zero between calls), for GEMV */
     int64_t split_counter_count;
-    int pdl;                /* GEMV kernels as programmatic dependent launches */
+    int pdl;                /* GEMV and narrow kernels as programmatic dependent launches */
 } mv_gemm_args;
 
 /* The kernels of the default path, one per branch of its rule

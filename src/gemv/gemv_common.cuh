@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "core/device.cuh"
 #include "gemv/gemv_kernels.h"
 
 namespace mv {
@@ -17,24 +18,6 @@ inline unsigned blocks_for(int64_t items, int64_t items_per_block)
 {
     const int64_t blocks = (items + items_per_block - 1) / items_per_block;
     return unsigned(blocks < kMaxBlocks ? blocks : kMaxBlocks);
-}
-
-// First statement of every kernel of the default GEMV path, which is
-// launched as a programmatic dependent launch on compute capability 9.0+
-// (mv_gemv_args::pdl): the launch and the blocks' start then overlap the end
-// of the kernel before it in the stream, and griddepcontrol.wait holds
-// every thread until that kernel has completed and its memory is visible,
-// before any load or store (a no-op when the launch was an ordinary one).
-// launch_dependents then lets the next such kernel in the stream start its
-// own launch; it too waits for this one to complete. Measured: the gap
-// between two dependent calls from ~1.9 to ~0.7 us on an H100 (entry 19 of
-// docs/notes-gemv.md).
-__device__ __forceinline__ void pdl_begin()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("griddepcontrol.wait;" ::: "memory");
-    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
 }
 
 template <typename T>
