@@ -1061,9 +1061,11 @@ static void test_default_path(void **state)
          * to 4 steps with steps x nb <= 32 (k = 100: 4 steps of 32, 8
          * vectors), stream-t unsplit up to 3 steps (T, 5 vectors, k = 77),
          * a split into slices of 2 steps with up to 8 vectors (6 x 7 x
-         * 1142: 18 slices and the finish). Longer chains (5 steps; stream-t
-         * 4 on 200 columns; slices of 3 steps, 54 x 8 x 10863) and 32
-         * vectors (28 rows of C, k = 1) go to cuBLAS. A split that saves
+         * 1142: 18 slices and the finish), stream-t up to 8 steps with any
+         * vector count (200 columns, 4 steps; 32 vectors in 2 steps). Longer
+         * chains (5 steps; stream-t 13 steps of 32 vectors, 10000 columns;
+         * slices of 3 steps, 54 x 8 x 10863) and 32 vectors on stream-n (28
+         * rows of C, k = 1) go to cuBLAS. A split that saves
          * fewer steps than its finish costs is not made (446 x 2 x 76: one
          * slice of 3 steps, not two of 2). Stream-t on 16 columns has 8 row
          * teams: 100 rows are one round of them. A stream-n grid of more
@@ -1073,7 +1075,9 @@ static void test_default_path(void **state)
         {0, 'N', 'N', 1000, 8, 132, 1000, 132, 1000, 0, 0, "cublas"}, /* 5 steps */
         {0, 'T', 'N', 16, 5, 77, 77, 77, 16, 0, 0, "narrow"},
         {1, 'T', 'N', 16, 5, 21, 21, 21, 16, 0, 0, "narrow"},
-        {0, 'T', 'N', 200, 5, 100, 100, 100, 200, 0, 0, "cublas"},
+        {0, 'T', 'N', 200, 5, 100, 100, 100, 200, 0, 0, "narrow"},
+        {0, 'T', 'N', 1000, 32, 50, 50, 50, 1000, 0, 0, "narrow"},
+        {0, 'T', 'N', 10000, 32, 400, 400, 400, 10000, 0, 0, "cublas"},
         {0, 'T', 'N', 16, 5, 100, 100, 100, 16, 0, 0, "narrow"},
         {0, 'N', 'N', 300000, 4, 3, 300000, 3, 300000, 0, 0, "narrow"},
         {0, 'N', 'N', 300000, 8, 3, 300000, 3, 300000, 0, 0, "cublas"},

@@ -41,14 +41,18 @@
  *   four seeds of 100 shapes a type; own time, then time / cuBLAS's):
  *   - unsplit stream-n up to 4 steps with steps x nb <= 32: 3.3-7.2 us,
  *     0.28-1.00x (64 shapes);
- *   - unsplit stream-t up to 3 steps: 3.4-9.1 us, 0.16-1.21x (61 shapes,
- *     2 above 1.03);
+ *   - unsplit stream-t up to 8 steps (or rounds of its row teams), any
+ *     vector count: after the reduce-scatter and the teams, 3.9-12.7 us,
+ *     0.12-1.01x (104 shapes of four runs of the teams' builds, steps from
+ *     the plan at two blocks an SM: exp/results/teams-20261127; 32 vectors
+ *     in 1-7 steps 0.12-0.99x; 4-8 steps 0.31-0.99x; 12-15 steps of 32
+ *     vectors 0.75-1.28x);
  *   - split into slices of 1-2 steps, up to 8 vectors: 6.8-12.4 us,
  *     0.20-1.28x (45 shapes, 6 above 1.03), where the long sum makes
  *     cuBLAS slow too.
  *   Longer chains lose more often (slices of 3-4 steps: 5 of 26 above
- *   1.03; 16 vectors split: 4 of 8), and with 32 vectors a step's
- *   FMAs make even one step 8-10 us (float stream-n: 0.77-1.61x). A call
+ *   1.03; 16 vectors split: 4 of 8), and with 32 vectors a stream-n
+ *   step's FMAs make even one step 8-10 us (0.77-1.61x). A call
  *   sent to cuBLAS costs about 1.04x cuBLAS's own (matvec's validation and
  *   the rule, G6), so a shape that the kernels take at 0.9-1.0x is better
  *   served by them. A stream-n grid of more than one wave (a tall op(A)
@@ -83,10 +87,10 @@ enum {
     kTileMaxSteps = 4,                          /* k-steps x waves of 64 x 64 tiles */
     kTileMaxBytesS = 4 << 20,                   /* A, B and C, float */
     kTileMaxBytesD = 8 << 20,                   /* double: the same elements */
-    kChainMaxVectors = 16,                      /* nb of a short chain */
+    kChainMaxVectors = 16,                      /* nb of a short stream-n chain */
     kChainMaxSteps = 4,                         /* stream-n unsplit: its slice */
     kChainMaxWork = 32,                         /* and its steps x nb */
-    kChainMaxStepsT = 3,                        /* stream-t unsplit */
+    kChainMaxStepsT = 8,                        /* stream-t unsplit, any nb */
     kSplitMaxSteps = 2,                         /* a split's slice */
     kSplitMaxVectors = 8,                       /* and its nb */
     kOutMaxRatio = 2,                           /* stream-n of many waves: nv < 2 k */
@@ -118,11 +122,10 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
     const int64_t nv = cols ? a->n : a->m;
     const double big = (double)size * (double)a->k * (double)(cols ? a->m : a->n);
     if (big < kStreamMinBytes) /* a small grid: its chain is its time */
-        return c.nb <= kChainMaxVectors &&
-               (c.splits > 1 ? c.steps <= kSplitMaxSteps && c.nb <= kSplitMaxVectors
-                : c.stream_t ? c.steps <= kChainMaxStepsT
-                             : c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork &&
-                                   (c.waves <= 1 || nv < kOutMaxRatio * a->k));
+        return c.splits > 1 ? c.nb <= kSplitMaxVectors && c.steps <= kSplitMaxSteps
+               : c.stream_t ? c.steps <= kChainMaxStepsT
+                            : c.nb <= kChainMaxVectors && c.steps <= kChainMaxSteps &&
+                                  c.steps * c.nb <= kChainMaxWork && (c.waves <= 1 || nv < kOutMaxRatio * a->k);
     const void *M = cols ? a->A : a->B;
     const int64_t ld = cols ? a->lda : a->ldb;
     const int aligned = ld % (16 / size) == 0 && (uintptr_t)M % 16 == 0;
