@@ -748,8 +748,11 @@ static void test_blas_path_reports_cuda_error(void **state)
  * dimensions, beta = 0 (C NaN-poisoned) and beta != 0; double C of 9-32
  * columns and more than 96 rows per SM (20011 x 13) on the DMMA kernel;
  * C narrow both ways (29 x 5, 30 x 19, 24 x 32: the side with the smaller
- * kernel is the vectors); the row teams of both kernels (stream-n on sums
- * of 3, 11, 16; stream-t on 29-77 columns, split or not). Every case runs twice: through the public call
+ * kernel is the vectors); the row teams of both kernels (stream-t on
+ * 29-77 columns, split or not; stream-n on sums of 3 and 11 over 420001
+ * rows, which keep 2-8 teams and a wave of blocks on GPUs of up to 132
+ * SMs at 3 blocks an SM; 4097 x 4 x 3 and the like have too few rows and
+ * stay one team). Every case runs twice: through the public call
  * (which hands some of them to cuBLAS in host mode, gemm_blas.c) and
  * through matvec's own path (the "default" variant). */
 static void test_narrow(void **state)
@@ -762,7 +765,7 @@ static void test_narrow(void **state)
         {1001, 1, 67},  {517, 2, 301},  {77, 3, 4099},  {2049, 5, 33},  {129, 8, 1537},
         {3001, 9, 129}, {61, 16, 2311}, {1029, 17, 97}, {300, 31, 700}, {4099, 32, 45},
         {37, 32, 9001}, {20011, 13, 61}, {29, 5, 3001}, {30, 19, 43}, {24, 32, 517}, {4097, 4, 3},
-        {2999, 21, 11}, {1531, 6, 16},  {45, 2, 20011},
+        {2999, 21, 11}, {1531, 6, 16},  {45, 2, 20011}, {420001, 4, 3}, {420001, 3, 11},
     };
     static const double scal[][2] = {{1.0, 0.0}, {-1.5, 0.5}, {0.75, 1.0}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
