@@ -609,10 +609,8 @@ __global__ void __launch_bounds__(kThreads) reduce_splits(Params p, int64_t out_
 constexpr int64_t kFinishSteps = 4;
 
 inline void plan_splits(Params &p, const mv_gemm_args *g, int64_t out_blocks, int64_t out_len, int64_t sum_len,
-                        int64_t unit, int per_sm, size_t elem)
+                        int64_t unit, int64_t wave, size_t elem)
 {
-    const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
-    const int64_t wave = sms * per_sm;
     const int64_t per_split = int64_t(p.nv) * out_len * int64_t(elem);
     const int64_t by_ws = g->split_ws && per_split > 0 ? int64_t(g->split_ws_bytes) / per_split : 1;
     const int64_t min_slice = std::max(unit, 8 * int64_t(p.nv));
@@ -637,12 +635,18 @@ bool aligned_loads(const Params &p, int R)
 // How a block of kernel (stream-n or stream-t, NB vectors, form F) walks
 // the call: its blocks along the outputs, the outputs' length, and the unit
 // of the summed dimension (a step: the block's loads of one round); fills
-// p's split (plan_splits).
+// p's split (plan_splits), and the blocks the GPU runs at once (a wave).
 struct Plan {
-    int64_t out_blocks, out_len, unit;
-    int per_sm;  // blocks an SM runs at once
+    int64_t out_blocks, out_len, unit, wave;
     bool vec;
 };
+
+// The kernel's blocks per SM times the call's SMs.
+template <auto Kernel>
+int64_t wave_of(const mv_gemm_args *g)
+{
+    return (g->sm_count > 0 ? g->sm_count : 132) * int64_t(blocks_per_sm<Kernel, kThreads>());
+}
 
 template <typename T, int NB, int F>
 Plan plan_nb(Params &p, bool stream_t_kernel, const mv_gemm_args *g)
@@ -651,27 +655,24 @@ Plan plan_nb(Params &p, bool stream_t_kernel, const mv_gemm_args *g)
     if (!stream_t_kernel) {
         constexpr int R = rows_per_lane<T>(NB, F);
         q.vec = aligned_loads<T>(p, R);
-        const int per_sm = q.per_sm = q.vec ? blocks_per_sm<stream_n<T, NB, true, F>, kThreads>()
-                                            : blocks_per_sm<stream_n<T, NB, false, F>, kThreads>();
+        q.wave = q.vec ? wave_of<stream_n<T, NB, true, F>>(g) : wave_of<stream_n<T, NB, false, F>>(g);
         q.out_len = p.rows;
-        const int64_t wave = (g->sm_count > 0 ? g->sm_count : 132) * per_sm;
         p.teams = row_teams(p.cols, 4, F);
-        while (p.teams > 1 && ceil_div(p.rows, int64_t(32 * R) * p.teams) < wave)
+        while (p.teams > 1 && ceil_div(p.rows, int64_t(32 * R) * p.teams) < q.wave)
             p.teams /= 2;
         q.out_blocks = ceil_div(p.rows, int64_t(32 * R) * p.teams);
         q.unit = kWarps * 4;
-        plan_splits(p, g, q.out_blocks, q.out_len, p.cols, q.unit, per_sm, sizeof(T));
+        plan_splits(p, g, q.out_blocks, q.out_len, p.cols, q.unit, q.wave, sizeof(T));
     } else {
         constexpr int V = 16 / int(sizeof(T));
         q.vec = aligned_loads<T>(p, V);
-        const int per_sm = q.per_sm = q.vec ? blocks_per_sm<stream_t<T, NB, true, F>, kThreads>()
-                                            : blocks_per_sm<stream_t<T, NB, false, F>, kThreads>();
+        q.wave = q.vec ? wave_of<stream_t<T, NB, true, F>>(g) : wave_of<stream_t<T, NB, false, F>>(g);
         q.out_len = p.cols;
         constexpr int CT = cols_per_lane(NB, int(sizeof(T)), F);
         q.out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * CT);
         p.teams = row_teams(p.cols, kGroups * CT, F);
         q.unit = kLanesPerCol * V * p.teams;  // a round of the block's teams
-        plan_splits(p, g, q.out_blocks, q.out_len, p.rows, q.unit, per_sm, sizeof(T));
+        plan_splits(p, g, q.out_blocks, q.out_len, p.rows, q.unit, q.wave, sizeof(T));
     }
     return q;
 }
@@ -773,9 +774,8 @@ mv_gemm_narrow_chain chain(const mv_gemm_args *g)
     Params p = make_params(g, &t_kernel);
     return with_nb(p.nv, [&](auto nb) {
         const Plan q = plan_nb<T, decltype(nb)::value, kDefaultForm>(p, t_kernel, g);
-        const int64_t wave = (g->sm_count > 0 ? g->sm_count : 132) * int64_t(q.per_sm);
         return mv_gemm_narrow_chain{int(t_kernel), decltype(nb)::value, p.teams,
-                                    p.slice / q.unit, p.splits, ceil_div(q.out_blocks * p.splits, wave)};
+                                    p.slice / q.unit, p.splits, ceil_div(q.out_blocks * p.splits, q.wave)};
     });
 }
 
