@@ -78,6 +78,14 @@ static const char *contender_name(int c)
     return c >= C_FIXED && c < C_FIXED + o.nextra ? o.extra[c - C_FIXED] : "?";
 }
 
+/* A contender's name in the CSV and the table: the GEMM variant "default"
+ * (matvec's own kernels, the public call's choice without cuBLAS) is "own",
+ * as in mvbench gemm, apart from the public call's "default". */
+static const char *report_name(int c)
+{
+    return c >= C_FIXED && strcmp(contender_name(c), "default") == 0 ? "own" : contender_name(c);
+}
+
 static void usage(void)
 {
     printf("usage: mvbench multi [options]\n"
@@ -184,7 +192,7 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
         const double call_bytes =
             c == C_GEMV ? (double)p->es * ((double)o.rows * (double)o.cols + (double)(p->kk + p->m)) : bytes;
         fprintf(g.csv, "multi,%c,%c,%lld,%lld,%lld,%s,", p->dbl ? 'd' : 's', p->trans ? 'T' : 'N', (long long)o.rows,
-                (long long)o.cols, (long long)p->kv, contender_name(c));
+                (long long)o.cols, (long long)p->kv, report_name(c));
         csv_measurement(g.csv, &t[c], call_bytes, dev, 0, 0.0, spread, -1);
     }
     const double mv = t[C_DEFAULT].ok ? t[C_DEFAULT].med : NAN, cb = t[C_CUBLAS].ok ? t[C_CUBLAS].med : NAN;
@@ -195,7 +203,7 @@ static void run_k(problem *p, const ceilings *dev, double *gemv_us)
         results[nresults++] = (multi_result){p->dbl, p->trans, p->kv, read_pct(bytes, mv, dev), mv / cb, spread};
     for (int c = C_FIXED; c < nc; ++c)
         if (t[c].ok)
-            printf("   %s %.2f us %.1f%%", contender_name(c), t[c].med, read_pct(bytes, t[c].med, dev));
+            printf("   %s %.2f us %.1f%%", report_name(c), t[c].med, read_pct(bytes, t[c].med, dev));
     printf("\n");
 }
 
