@@ -1089,6 +1089,16 @@ static void test_default_path(void **state)
         {0, 'N', 'N', 54, 8, 10863, 54, 10863, 54, 0, 0, "cublas"},
         {0, 'T', 'T', 28, 1861, 1, 1, 1861, 28, 0, 0, "cublas"},
         {0, 'N', 'T', 446, 2, 76, 446, 2, 446, 0, 0, "narrow"},
+        /* A stream-t split with row teams (few columns over a long sum)
+         * takes up to 16 vectors in slices of any number of rounds of its
+         * teams in float (3 columns of 300000 rows: 5 rounds; 1300000 rows:
+         * 20), up to 20 in double (16 columns of 2000 rows, 16 vectors: 3
+         * rounds); more vectors (20 columns, 24 vectors) or one team, as
+         * any split. */
+        {0, 'T', 'N', 3, 2, 300000, 300000, 300000, 3, 0, 0, "narrow"},
+        {0, 'T', 'N', 3, 2, 1300000, 1300000, 1300000, 3, 0, 0, "narrow"},
+        {1, 'T', 'N', 16, 16, 2000, 2000, 2000, 16, 0, 0, "narrow"},
+        {0, 'T', 'N', 20, 24, 20000, 20000, 20000, 20, 0, 0, "cublas"},
         /* C narrow both ways: its 5 rows are the vectors, on stream-n (TT:
          * B's columns run along C's rows) in 2 steps, not its 19 columns
          * on the 32-vector stream-t kernel. */
@@ -1097,9 +1107,11 @@ static void test_default_path(void **state)
          * with 8 steps or more (2 with 5-8 vectors: k = 64 takes 8 vectors,
          * not 4), never double (A of 147 MiB); stream-t on 16-byte-aligned
          * columns, float up to 16 vectors or with row teams (32 vectors on
-         * 24 columns, not 1000), double up to 4 with row teams (16
-         * columns, not 1000; not 8 vectors), none on columns off 16-byte
-         * boundaries (lda 33). */
+         * 24 columns, not 1000), double with row teams (16 columns, not
+         * 1000) up to 4 vectors, or up to 16 in slices of up to 20 rounds
+         * (8 vectors on 16 columns of 300000 rows: 10 rounds; 16 on 24:
+         * 37; 8 on 32 of 10^6: 61), none on columns off 16-byte boundaries
+         * (lda 33). */
         {0, 'N', 'N', 300000, 4, 256, 300000, 256, 300000, 0, 0, "narrow"},
         {0, 'N', 'N', 300000, 4, 64, 300000, 64, 300000, 0, 0, "cublas"},
         {0, 'N', 'N', 300000, 8, 64, 300000, 64, 300000, 0, 0, "narrow"},
@@ -1107,7 +1119,9 @@ static void test_default_path(void **state)
         {0, 'T', 'N', 24, 32, 300000, 300000, 300000, 24, 0, 0, "narrow"},
         {0, 'T', 'N', 1000, 32, 300000, 300000, 300000, 1000, 0, 0, "cublas"},
         {1, 'T', 'N', 16, 4, 300000, 300000, 300000, 16, 0, 0, "narrow"},
-        {1, 'T', 'N', 16, 8, 300000, 300000, 300000, 16, 0, 0, "cublas"},
+        {1, 'T', 'N', 16, 8, 300000, 300000, 300000, 16, 0, 0, "narrow"},
+        {1, 'T', 'N', 24, 16, 300000, 300000, 300000, 24, 0, 0, "cublas"},
+        {1, 'T', 'N', 32, 8, 1000000, 1000000, 1000000, 32, 0, 0, "cublas"},
         {1, 'T', 'N', 1000, 4, 300000, 300000, 300000, 1000, 0, 0, "cublas"},
         {0, 'T', 'N', 300000, 5, 33, 33, 33, 300000, 0, 0, "cublas"},
         /* Device pointer mode stays on matvec's kernels: the scalars are

@@ -49,7 +49,15 @@
  *     vectors 0.75-1.28x);
  *   - split into slices of 1-2 steps, up to 8 vectors: 6.8-12.4 us,
  *     0.20-1.28x (45 shapes, 6 above 1.03), where the long sum makes
- *     cuBLAS slow too.
+ *     cuBLAS slow too;
+ *   - stream-t split with row teams (few columns over a long sum), up to
+ *     16 vectors: slices of 2-10 rounds of the teams took 6.1-22.8 us,
+ *     0.14-0.92x (94 shapes: 3-64 columns over 2000-300000 rows, 2-16
+ *     vectors, exp/results/next-teams-20261127). cuBLAS's time grows with
+ *     the sum (float: 11-15 us at 2000 rows, 75-80 at 300000; double 11-15
+ *     and 35-46), the slices' by one round of the teams, about 1 us, per
+ *     (splits x the teams' rows) rows. Float takes any number of rounds,
+ *     as it does over 16 MiB (below); double up to 20, as there.
  *   Longer chains lose more often (slices of 3-4 steps: 5 of 26 above
  *   1.03; 16 vectors split: 4 of 8), and with 32 vectors a stream-n
  *   step's FMAs make even one step 8-10 us (0.77-1.61x). A call
@@ -74,8 +82,12 @@
  *     at 49-58%, at 8-38% where it has few columns) and any count with row
  *     teams (32 vectors on 3-64 columns: 0.23-0.72x; one team: 1.09-1.52x).
  *     Double up to 4 vectors with row teams: 0.61-0.96x (cuBLAS DGEMM
- *     read such an A at 34-78%); with 8 vectors 0.65-1.04x, with one team
- *     (16384^2) 1.08-1.15x.
+ *     read such an A at 34-78%); with one team (16384^2, 8 vectors)
+ *     1.08-1.15x. With 5-16 vectors and teams the chain decides: slices of
+ *     10-19 rounds took 0.69-0.96x (300000 x 3-24; next-teams-20261127),
+ *     of 37-61 rounds 1.03-1.34x (300000 x 24-64, 10^6 x 32): the kernel's
+ *     rate per element of A, no longer the fixed costs of the two calls
+ *     (cuBLAS's 12-15 us), decides there, and DGEMM's is as high.
  *   That regime starts where reading the big operand outlasts cuBLAS's
  *   per-call cost: 16 MiB (5 us at 3.3 TB/s); below, the chain decides
  *   (above). From 16 (32) vectors the narrow kernels' FP32 FMAs on the
@@ -93,6 +105,7 @@ enum {
     kChainMaxStepsT = 8,                        /* stream-t unsplit, any nb */
     kSplitMaxSteps = 2,                         /* a split's slice */
     kSplitMaxVectors = 8,                       /* and its nb */
+    kTeamsMaxStepsD = 20,                       /* double stream-t split with row teams: rounds */
     kOutMaxRatio = 2,                           /* stream-n of many waves: nv < 2 k */
     kStreamMinBytes = 16 << 20,                 /* the big operand, the bandwidth regime */
     kStreamMinSteps = 8,                        /* there, float stream-n's chain, 2-4 vectors */
@@ -121,9 +134,14 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
     const int cols = mv_gemm_narrow_cols(a->m, a->n);
     const int64_t nv = cols ? a->n : a->m;
     const double big = (double)size * (double)a->k * (double)(cols ? a->m : a->n);
+    /* stream-t with row teams, in either regime: float in any number of
+     * rounds, double up to kTeamsMaxStepsD (any with up to 4 vectors) */
+    const int teams_win = c.stream_t && c.teams > 1 && nv <= kChainMaxVectors &&
+                          (dtype == MV_DTYPE_S || nv <= 4 || c.steps <= kTeamsMaxStepsD);
     if (big < kStreamMinBytes) /* a small grid: its chain is its time */
-        return c.splits > 1 ? c.nb <= kSplitMaxVectors && c.steps <= kSplitMaxSteps
-               : c.stream_t ? c.steps <= kChainMaxStepsT
+        return c.splits > 1 && c.stream_t && c.teams > 1 ? teams_win
+               : c.splits > 1 ? c.nb <= kSplitMaxVectors && c.steps <= kSplitMaxSteps
+               : c.stream_t   ? c.steps <= kChainMaxStepsT
                             : c.nb <= kChainMaxVectors && c.steps <= kChainMaxSteps &&
                                   c.steps * c.nb <= kChainMaxWork && (c.waves <= 1 || nv < kOutMaxRatio * a->k);
     const void *M = cols ? a->A : a->B;
@@ -132,7 +150,7 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
     if (!c.stream_t)
         return dtype == MV_DTYPE_S && nv <= 8 && c.steps >= (c.nb == 8 ? kStreamMinSteps8 : kStreamMinSteps);
     if (dtype == MV_DTYPE_D)
-        return aligned && c.teams > 1 && nv <= 4;
+        return aligned && teams_win;
     return aligned && (nv <= 16 || c.teams > 1);
 }
 
