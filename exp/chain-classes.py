@@ -3,8 +3,10 @@
 # (kernel, split or not, steps, row teams), over mvbench gemm --random runs
 # with "own" rows: each narrow shape's chain from exp/emu/chainprobe (built
 # in an exp/emu/run.sh directory), at PER_SM blocks an SM.
+# With CHAIN_TABLE=FILE (exp/emu/occupancy.sh's table) each kernel it lists
+# runs at its own blocks an SM.
 #   exp/chain-classes.py CHAINPROBE PER_SM RUN.csv [RUN.csv ...]
-import collections, csv, math, subprocess, sys
+import collections, csv, math, os, subprocess, sys
 probe, per_sm, files = sys.argv[1], sys.argv[2], sys.argv[3:]
 rows = collections.defaultdict(dict)
 for f in files:
@@ -12,7 +14,8 @@ for f in files:
         if r['suite'] == 'gemm-random' and r['time_us']:
             rows[(f, r['dtype'], r['op'], int(r['m']), int(r['n']), int(r['k']))][r['variant']] = r
 keys = [k for k, v in rows.items() if 'own' in v and v['own']['path'] == 'narrow' and 'cublas' in v]
-out = subprocess.run([probe, per_sm], input=''.join(f'{k[1]} {k[2]} {k[3]} {k[4]} {k[5]}\n' for k in keys),
+table = [os.environ['CHAIN_TABLE']] if os.environ.get('CHAIN_TABLE') else []
+out = subprocess.run([probe, per_sm] + table, input=''.join(f'{k[1]} {k[2]} {k[3]} {k[4]} {k[5]}\n' for k in keys),
                      capture_output=True, text=True, check=True).stdout.splitlines()
 groups = collections.defaultdict(list)
 for k, line in zip(keys, out):

@@ -1,8 +1,10 @@
 // The narrow kernels' chain (gemm_narrow.cuh's chain(), the plan the rule
 // weighs) for "dtype op m n k" lines on stdin (lda, ldb, ldc the least, the
 // handle's 8 MiB split workspace), on a GPU of 132 SMs at PER_SM blocks an
-// SM (argv[1], default 2); prints the line, then stream_t nb teams steps
-// splits waves. Built in an exp/emu/run.sh directory (its shim):
+// SM (argv[1], default 2) or, for the kernels a TABLE lists (argv[2], from
+// exp/emu/occupancy.sh: "kernel<args> blocks" lines), at theirs, as the
+// GPU counts them; prints the line, then stream_t nb teams steps splits
+// waves. Built in an exp/emu/run.sh directory (its shim):
 //   g++ -std=c++20 -O1 -I shim -include limits chainprobe.cpp -o chainprobe
 // exp/chain-classes.py uses it.
 #include "gemm_narrow.cuh"
@@ -11,6 +13,22 @@
 int main(int argc, char **argv)
 {
     g_per_sm = argc > 1 ? atoi(argv[1]) : 2;
+    if (argc > 2) {
+        FILE *t = fopen(argv[2], "r");
+        if (!t) {
+            fprintf(stderr, "chainprobe: cannot read %s\n", argv[2]);
+            return 1;
+        }
+        char line[512];
+        while (fgets(line, sizeof line, t)) {
+            char *space = strrchr(line, ' ');
+            if (space) {
+                *space = '\0';
+                g_per_sm_table.emplace_back(line, atoi(space + 1));
+            }
+        }
+        fclose(t);
+    }
     char dt, op[3];
     long long m, n, k;
     static float buf[64];

@@ -84,6 +84,10 @@ inline size_t g_shared_bytes = 0;
 inline std::vector<EmuRegion> g_regions;
 inline long g_errors = 0;
 inline int g_per_sm = 1;
+// Blocks an SM by kernel, for the plan's waves as the GPU counts them
+// (device_shim.cuh's blocks_per_sm): an entry's text found in the kernel's
+// name gives its count; a kernel found in none takes g_per_sm.
+inline std::vector<std::pair<std::string, int>> g_per_sm_table;
 inline long g_switches = 0;
 
 #define threadIdx (g_cur->tIdx)
