@@ -4,7 +4,8 @@
 # compared shape by shape with each run's own cuBLAS as the yardstick
 # (cuBLAS's time drifts between processes: up to 17% on small shapes in
 # one call, exp/results/teams-20261127; the yardstick carries that drift
-# into the shapes whose default is not cuBLAS). Per type: the geomean of
+# into the shapes whose default is not cuBLAS; the own rows' times, path
+# by path, are the steadier measure). Per type: the geomean of
 # (new default / new cuBLAS) over (old default / old cuBLAS), and of the
 # own path's ("own" rows) on the narrow shapes; the shapes whose default
 # path changed; the largest moves of the default either way.
@@ -34,6 +35,16 @@ for dt in ('s', 'd'):
     go = math.exp(sum(map(math.log, own)) / len(own)) if own else float('nan')
     print(f'{"float" if dt == "s" else "double"}: {len(moves)} shapes, default/cuBLAS {new} over {old} {g:.3f}; '
           f'own narrow {len(own)} shapes {go:.3f}')
+    # The own rows' times themselves, path by path (the same kernel in both
+    # builds): matvec's kernels are GPU-paced and agree to ~1% between
+    # processes where cuBLAS's small calls move by up to 60%, so a path
+    # that neither build changed is the control.
+    paths = collections.defaultdict(list)
+    for k, v in sel.items():
+        if (new, 'own') in v and (old, 'own') in v and v[(new, 'own')]['path'] == v[(old, 'own')]['path']:
+            paths[v[(new, 'own')]['path']].append(float(v[(new, 'own')]['time_us']) / float(v[(old, 'own')]['time_us']))
+    print('  own time, new over old, by path: ' + ', '.join(
+        f'{p} {math.exp(sum(map(math.log, r)) / len(r)):.3f} ({len(r)})' for p, r in sorted(paths.items())))
     for k, v in sorted(sel.items()):
         a, b = v[(old, 'default')]['path'], v[(new, 'default')]['path']
         if a != b:
