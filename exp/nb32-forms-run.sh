@@ -7,15 +7,7 @@
 # with it; B=name for another build), own rows beside cuBLAS. One device call (~1 min). Into
 # $OUT/r.tgz; the summary on stdout.
 . exp/carried.sh
-list=$(python3 -c "
-s=[]
-for op in ('NN','NT','TN','TT'):
-    for v in (18, 30):
-        for w in (300, 1300, 3400, 12000):
-            for k in (8, 30, 60):
-                s.append(f'{op}:{v}x{w}x{k}'); s.append(f'{op}:{w}x{v}x{k}')
-print(','.join(s[:256]))
-")
+list=$(python3 exp/nb32-forms-list.py)
 r=/tmp/nb32f; rm -rf $r; mkdir -p $r
 n=$(echo $list | tr ',' '\n' | wc -l)
 build-bench/ab/mvbench-${B:-shapes} gemm --shapes "$list" --dtype both --rounds 5 --seed 7 --out $r > $r/run.txt 2>&1

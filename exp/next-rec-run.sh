@@ -18,15 +18,7 @@ for s in ${SEEDS:-4242 2027 8128}; do
   echo "== gemm seed $s rc=$? FAILED $(grep -c FAILED $d/run.txt)"
   sed -n '/random summary/,/^slower than/p' $d/run.txt
 done
-list=$(python3 -c "
-s=[]
-for op in ('NN','NT','TN','TT'):
-    for v in (18, 30):
-        for w in (300, 1300, 3400, 12000):
-            for k in (8, 30, 60):
-                s.append(f'{op}:{v}x{w}x{k}'); s.append(f'{op}:{w}x{v}x{k}')
-print(','.join(s))
-")
+list=$(python3 exp/nb32-forms-list.py)
 d=$r/nb32; mkdir -p $d
 $mv gemm --shapes "$list" --dtype both --rounds 5 --seed 7 --out $d > $d/run.txt 2>&1
 echo "== nb32 forms rc=$? FAILED $(grep -c FAILED $d/run.txt)"
