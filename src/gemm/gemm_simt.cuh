@@ -279,7 +279,32 @@ struct Simt {
     static_assert(S >= 2, "the pipeline needs 2 stages at least");
 };
 
-template <class C, bool A_DIRECT, bool B_DIRECT, bool VEC>
+// C through shared memory where its columns are off 16-byte boundaries (ldc
+// not a multiple of 4, or C unaligned). A thread holds 4-row chunks of its
+// columns; stored straight, each 4-byte store of a warp touched 16-20
+// sectors for 128 bytes (8 chunks 16 bytes apart in each of 4 columns) and
+// every sector four times, ~2 us a MiB of C (notes-transpose-gemm.md G9).
+// Instead each warp puts its warp tile's columns, CW at a time, into a
+// slice of the stages (free after the k loop), then writes each column with
+// consecutive lanes on consecutive rows: 128 contiguous bytes a store.
+// Element (jj, ii) of a slice sits at jj*WM + (ii + 8*(jj/4)) mod WM: the
+// rotation puts the 8 lanes of a quarter-warp's 16-byte writes (4 columns
+// 4 apart, 2 row chunks) on distinct banks; the column reads stay
+// consecutive. Where the slices do not fit in the stages (some simt-*
+// variant configurations), the direct stores stay.
+template <class C, class K>
+struct StagedC {
+    static constexpr int CW = C::LN * 4;  // the columns of one chunk d of a warp tile
+    static constexpr int WARPS = C::THREADS / 32;
+    static constexpr bool OK = sizeof(float) * size_t(WARPS) * CW * C::WM <= K::SMEM_BYTES;
+    static_assert((C::WM & (C::WM - 1)) == 0 && C::WM % 32 == 0, "the rotation wraps a power of two");
+    static __device__ __forceinline__ int at(int jj, int ii)
+    {
+        return jj * C::WM + ((ii + 8 * (jj / 4)) & (C::WM - 1));
+    }
+};
+
+template <class C, bool A_DIRECT, bool B_DIRECT, bool VEC, bool STAGE_C>
 __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS) simt_gemm(SimtParams p)
 {
     using K = Simt<C, A_DIRECT, B_DIRECT, VEC>;
@@ -399,44 +424,91 @@ __global__ void __launch_bounds__(C::THREADS, C::MIN_BLOCKS) simt_gemm(SimtParam
             __syncthreads();         // the next tile's prologue overwrites the stages
         }
 
-        // Epilogue: C = alpha*acc + beta*C by the BLAS rules, float4 where
-        // the 4 rows of a chunk are inside C and aligned.
+        // Epilogue: C = alpha*acc + beta*C by the BLAS rules: through shared
+        // memory where C's columns are off 16-byte boundaries (STAGE_C,
+        // StagedC); else float4 where the 4 rows of a chunk are inside C
+        // and aligned.
+        if constexpr (STAGE_C) {
+            using SC = StagedC<C, K>;
+            static_assert(SC::OK, "the slices fit in the stages");
+            float *const slice = As + warp * SC::CW * C::WM;
+            const int wm0 = (warp % C::WARPS_M) * C::WM, wn0 = (warp / C::WARPS_M) * C::WN;
+            const int r0 = (lane / C::LN) * 4, c0 = (lane % C::LN) * 4;
 #pragma unroll
-        for (int d = 0; d < C::CN; ++d)
+            for (int d = 0; d < C::CN; ++d) {
 #pragma unroll
-            for (int s = 0; s < 4; ++s) {
-                const int64_t j = n0 + (b_off + d * C::LN * 4 + s);
-                if (j >= p.n)
-                    continue;
+                for (int s = 0; s < 4; ++s)
 #pragma unroll
-                for (int c = 0; c < C::CM; ++c) {
-                    const int64_t i = m0 + (a_off + c * C::LM * 4);
-                    float *cp = p.C + i + j * p.ldc;
-                    const int ti = 4 * c, tj = 4 * d + s;
-                    if (p.vec_c && i + 3 < p.m) {
-                        float4 o;
-                        if (sc.beta == 0.0f) {
-                            o = sc.use_ab ? make_float4(sc.alpha * acc[ti][tj], sc.alpha * acc[ti + 1][tj],
-                                                        sc.alpha * acc[ti + 2][tj], sc.alpha * acc[ti + 3][tj])
-                                          : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-                        } else {
-                            const float4 old = *reinterpret_cast<const float4 *>(cp);
-                            o = sc.use_ab ? make_float4(sc.alpha * acc[ti][tj] + sc.beta * old.x,
-                                                        sc.alpha * acc[ti + 1][tj] + sc.beta * old.y,
-                                                        sc.alpha * acc[ti + 2][tj] + sc.beta * old.z,
-                                                        sc.alpha * acc[ti + 3][tj] + sc.beta * old.w)
-                                          : make_float4(sc.beta * old.x, sc.beta * old.y, sc.beta * old.z,
-                                                        sc.beta * old.w);
+                    for (int c = 0; c < C::CM; ++c) {
+                        const int ti = 4 * c, tj = 4 * d + s;
+                        *reinterpret_cast<float4 *>(slice + SC::at(c0 + s, r0 + c * C::LM * 4)) =
+                            make_float4(acc[ti][tj], acc[ti + 1][tj], acc[ti + 2][tj], acc[ti + 3][tj]);
+                    }
+                __syncwarp();
+                // All of the slice's loads first, then the stores: the
+                // loads' latency paid once, not once a column.
+                float v[SC::CW][C::WM / 32];
+#pragma unroll
+                for (int jj = 0; jj < SC::CW; ++jj)
+#pragma unroll
+                    for (int h = 0; h < C::WM / 32; ++h)
+                        v[jj][h] = slice[SC::at(jj, lane + 32 * h)];
+                __syncwarp();  // the slice is rewritten by the next chunk
+                const int64_t j0 = n0 + wn0 + d * SC::CW;
+#pragma unroll
+                for (int jj = 0; jj < SC::CW; ++jj)
+                    if (j0 + jj < p.n)
+#pragma unroll
+                        for (int h = 0; h < C::WM / 32; ++h) {
+                            const int64_t i = m0 + wm0 + lane + 32 * h;
+                            if (i < p.m) {
+                                float *cp = p.C + i + (j0 + jj) * p.ldc;
+                                *cp = sc.out(v[jj][h], cp);
+                            }
                         }
-                        *reinterpret_cast<float4 *>(cp) = o;
-                    } else {
+            }
+            // The next tile's prologue writes the stages that the slices
+            // share (uniform: the same tile count for the whole block).
+            if (sc.use_ab && t + int64_t(gridDim.x) < tiles)
+                __syncthreads();
+        } else {
 #pragma unroll
-                        for (int r = 0; r < 4; ++r)
-                            if (i + r < p.m)
-                                cp[r] = sc.out(acc[ti + r][tj], cp + r);
+            for (int d = 0; d < C::CN; ++d)
+#pragma unroll
+                for (int s = 0; s < 4; ++s) {
+                    const int64_t j = n0 + (b_off + d * C::LN * 4 + s);
+                    if (j >= p.n)
+                        continue;
+#pragma unroll
+                    for (int c = 0; c < C::CM; ++c) {
+                        const int64_t i = m0 + (a_off + c * C::LM * 4);
+                        float *cp = p.C + i + j * p.ldc;
+                        const int ti = 4 * c, tj = 4 * d + s;
+                        if (p.vec_c && i + 3 < p.m) {
+                            float4 o;
+                            if (sc.beta == 0.0f) {
+                                o = sc.use_ab ? make_float4(sc.alpha * acc[ti][tj], sc.alpha * acc[ti + 1][tj],
+                                                            sc.alpha * acc[ti + 2][tj], sc.alpha * acc[ti + 3][tj])
+                                              : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+                            } else {
+                                const float4 old = *reinterpret_cast<const float4 *>(cp);
+                                o = sc.use_ab ? make_float4(sc.alpha * acc[ti][tj] + sc.beta * old.x,
+                                                            sc.alpha * acc[ti + 1][tj] + sc.beta * old.y,
+                                                            sc.alpha * acc[ti + 2][tj] + sc.beta * old.z,
+                                                            sc.alpha * acc[ti + 3][tj] + sc.beta * old.w)
+                                              : make_float4(sc.beta * old.x, sc.beta * old.y, sc.beta * old.z,
+                                                            sc.beta * old.w);
+                            }
+                            *reinterpret_cast<float4 *>(cp) = o;
+                        } else {
+#pragma unroll
+                            for (int r = 0; r < 4; ++r)
+                                if (i + r < p.m)
+                                    cp[r] = sc.out(acc[ti + r][tj], cp + r);
+                        }
                     }
                 }
-            }
+        }
     }
 }
 
@@ -449,7 +521,12 @@ template <class C, bool A_DIRECT, bool B_DIRECT, bool VEC>
 cudaError_t launch_simt_as(const SimtParams &sp, int64_t tiles, cudaStream_t stream)
 {
     using K = Simt<C, A_DIRECT, B_DIRECT, VEC>;
-    auto kernel = simt_gemm<C, A_DIRECT, B_DIRECT, VEC>;
+    // A kernel of its own for C off 16-byte boundaries: the staged
+    // epilogue's registers stay out of the other kernels' k loop.
+    auto kernel = simt_gemm<C, A_DIRECT, B_DIRECT, VEC, false>;
+    if constexpr (StagedC<C, K>::OK)
+        if (!sp.vec_c)
+            kernel = simt_gemm<C, A_DIRECT, B_DIRECT, VEC, true>;
     // Above the 48 KB default a kernel must opt in to more dynamic shared
     // memory; the attribute is per device, so it is set on every launch
     // that needs it (no host synchronization, legal during capture).
