@@ -78,9 +78,43 @@ typedef struct {
     int random;       /* --random N: N shapes per type (0: the square sizes) */
     int dtypes;       /* random: bit 0 float, bit 1 double */
     int64_t min_dim, max_dim;
+    int nlisted;      /* --shapes: the random mode's shapes given, not drawn */
 } gemm_options;
 
 static gemm_options o;
+
+#define MAX_LISTED 256
+static struct {
+    int ta, tb;
+    int64_t m, n, k;
+} listed_shapes[MAX_LISTED];
+
+/* --shapes "TT:30x3385x63,NN:1000x8x100,...": at most MAX_LISTED entries,
+ * each the transposes of A and B, then m x n x k, every dimension in
+ * [1, 2^20]. Returns the count, or -1 with the bad entry in *bad. */
+static int parse_listed(const char *text, const char **bad)
+{
+    int count = 0;
+    const char *p = text;
+    while (*p) {
+        char ops[3];
+        long long m, n, k;
+        int used = 0;
+        *bad = p;
+        if (count == MAX_LISTED || sscanf(p, "%2[NT]:%lldx%lldx%lld%n", ops, &m, &n, &k, &used) != 4 ||
+            strlen(ops) != 2 || m < 1 || n < 1 || k < 1 || m > (1 << 20) || n > (1 << 20) || k > (1 << 20) ||
+            (p[used] != ',' && p[used] != '\0'))
+            return -1;
+        listed_shapes[count].ta = ops[0] == 'T';
+        listed_shapes[count].tb = ops[1] == 'T';
+        listed_shapes[count].m = m;
+        listed_shapes[count].n = n;
+        listed_shapes[count].k = k;
+        ++count;
+        p += used + (p[used] == ',');
+    }
+    return count;
+}
 
 /* K_CUBLAS_WS: cuBLAS on a handle given an explicit 32 MiB workspace, as
  * matvec's own cuBLAS handle is (random mode): tells the workspace's part
@@ -122,7 +156,9 @@ static void usage(void)
            "  --random N        N random shapes per type instead of the square sizes: matvec's default\n"
            "                    (and the path it takes) beside cuBLAS; m, n, k log-uniform, the transposes\n"
            "                    uniform over NN NT TN TT; the same --seed draws the same shapes\n"
-           "  --min D, --max D  --random: the range of m, n and k (default 1 and 16384)\n");
+           "  --min D, --max D  --random: the range of m, n and k (default 1 and 16384)\n"
+           "  --shapes LIST     the random mode over these shapes instead of drawn ones, each OP:MxNxK,\n"
+           "                    comma-separated (e.g. TT:30x3385x63,NN:1000x8x100), in each --dtype\n");
 }
 
 static int list_contenders(int64_t size, contender *c)
@@ -518,6 +554,13 @@ static gemm_shape draw_shape(int dbl, int index, uint64_t *data_seed)
     sh.ta = (int)(op >> 1);
     sh.tb = (int)(op & 1);
     *data_seed = splitmix64(&state) >> 32;
+    if (o.nlisted) { /* --shapes: the listed shape, the data still from the stream */
+        sh.ta = listed_shapes[index].ta;
+        sh.tb = listed_shapes[index].tb;
+        sh.m = listed_shapes[index].m;
+        sh.n = listed_shapes[index].n;
+        sh.k = listed_shapes[index].k;
+    }
     return sh;
 }
 
@@ -677,6 +720,7 @@ int mvbench_gemm(int argc, char **argv)
     o.max_dim = 16384;
     const char *sizes = NULL, *dtype = NULL;
     const char *square_only = NULL, *random_only = NULL; /* an option of one mode, for the check below */
+    const char *drawn = NULL, *drawn_only = NULL;         /* --random, and --min/--max (not with --shapes) */
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--quick"))
@@ -700,12 +744,13 @@ int mvbench_gemm(int argc, char **argv)
             o.random = atoi(argv[++i]);
             if (o.random < 1)
                 die("--random wants a positive number of shapes, got \"%s\"", argv[i]);
+            drawn = a;
         } else if (!strcmp(a, "--min") && i + 1 < argc) {
             o.min_dim = strtoll(argv[++i], NULL, 10);
-            random_only = a;
+            random_only = drawn_only = a;
         } else if (!strcmp(a, "--max") && i + 1 < argc) {
             o.max_dim = strtoll(argv[++i], NULL, 10);
-            random_only = a;
+            random_only = drawn_only = a;
         } else if (!strcmp(a, "--rounds") && i + 1 < argc)
             o.rounds = atoi(argv[++i]);
         else if (!strcmp(a, "--out") && i + 1 < argc)
@@ -713,11 +758,21 @@ int mvbench_gemm(int argc, char **argv)
         else if (!strcmp(a, "--variants") && i + 1 < argc) {
             o.only = argv[++i];
             square_only = a;
+        } else if (!strcmp(a, "--shapes") && i + 1 < argc) {
+            const char *bad = NULL;
+            o.nlisted = parse_listed(argv[++i], &bad);
+            if (o.nlisted < 1)
+                die("--shapes wants up to %d entries OP:MxNxK (OP in NN NT TN TT, 1 <= M, N, K <= 1048576), "
+                    "comma-separated; at \"%s\"",
+                    MAX_LISTED, bad ? bad : argv[i]);
+            o.random = o.nlisted;
         } else if (!strcmp(a, "--seed") && i + 1 < argc)
             o.seed = strtoull(argv[++i], NULL, 0);
         else if (bench_help_or_die(a, usage, "gemm: unknown option"))
             return 0;
     }
+    if (o.nlisted && (drawn || drawn_only))
+        die("%s draws shapes; --shapes lists them: one or the other", drawn ? drawn : drawn_only);
     if (o.random && square_only)
         die("%s is for the square sizes; --random draws its shapes and transposes", square_only);
     if (!o.random && random_only)
@@ -755,9 +810,14 @@ int mvbench_gemm(int argc, char **argv)
     memset(&dev, 0, sizeof dev);
     probe_device(&dev);
     if (o.random) {
-        printf("mvbench gemm --random %d: device %s, %s, m, n, k in [%lld, %lld], seed %llu, %d rounds\n", o.random,
-               dev.device, o.dtypes == 3 ? "float and double" : o.dtypes == 2 ? "double" : "float",
-               (long long)o.min_dim, (long long)o.max_dim, (unsigned long long)o.seed, o.rounds);
+        if (o.nlisted)
+            printf("mvbench gemm --shapes (%d): device %s, %s, data seed %llu, %d rounds\n", o.nlisted, dev.device,
+                   o.dtypes == 3 ? "float and double" : o.dtypes == 2 ? "double" : "float",
+                   (unsigned long long)o.seed, o.rounds);
+        else
+            printf("mvbench gemm --random %d: device %s, %s, m, n, k in [%lld, %lld], seed %llu, %d rounds\n",
+                   o.random, dev.device, o.dtypes == 3 ? "float and double" : o.dtypes == 2 ? "double" : "float",
+                   (long long)o.min_dim, (long long)o.max_dim, (unsigned long long)o.seed, o.rounds);
         if (!dev.have_gpu) {
             printf("No NVIDIA GPU here: every row of --random (cuBLAS and matvec's default) needs one.\n");
             fclose(g.csv);
