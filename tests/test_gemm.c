@@ -1088,6 +1088,16 @@ static void test_default_path(void **state)
         {1, 'N', 'T', 5, 54, 3523, 5, 54, 5, 0, 0, "narrow"},
         {0, 'N', 'N', 54, 8, 10863, 54, 10863, 54, 0, 0, "cublas"},
         {0, 'T', 'T', 28, 1861, 1, 1, 1861, 28, 0, 0, "cublas"},
+        /* 17-32 vectors on stream-n (one block an SM) in one wave of
+         * blocks: double in up to 2 steps (18 rows of C over 3400 columns,
+         * k = 60; not 12000 rows, 188 blocks of 64), float in one where C's
+         * columns are the vectors (3400 x 30, k = 30; not k = 60, nor C's
+         * 30 rows). */
+        {1, 'T', 'T', 18, 3400, 60, 60, 3400, 18, 0, 0, "narrow"},
+        {1, 'N', 'N', 12000, 30, 8, 12000, 8, 12000, 0, 0, "cublas"},
+        {0, 'N', 'N', 3400, 30, 30, 3400, 30, 3400, 0, 0, "narrow"},
+        {0, 'N', 'N', 3400, 30, 60, 3400, 60, 3400, 0, 0, "cublas"},
+        {0, 'N', 'T', 30, 3400, 30, 30, 3400, 30, 0, 0, "cublas"},
         {0, 'N', 'T', 446, 2, 76, 446, 2, 446, 0, 0, "narrow"},
         /* A stream-t split with row teams (few columns over a long sum)
          * takes up to 16 vectors in slices of any number of rounds of its

@@ -58,9 +58,18 @@
  *     and 35-46), the slices' by one round of the teams, about 1 us, per
  *     (splits x the teams' rows) rows. Float takes any number of rounds,
  *     as it does over 16 MiB (below); double up to 20, as there.
- *   Longer chains lose more often (slices of 3-4 steps: 5 of 26 above
- *   1.03; 16 vectors split: 4 of 8), and with 32 vectors a stream-n
- *   step's FMAs make even one step 8-10 us (0.77-1.61x). A call
+ *   Longer chains of one team lose more often (slices of 3-4 steps: 5 of
+ *   26 above 1.03; 16 vectors split: 4 of 8). Stream-n with 17-32
+ *   vectors runs one block an SM (226-255 registers), so its grid leaves
+ *   a wave from 132 blocks (H100: 128 rows a block in float, 64 in
+ *   double). Unsplit in one wave (exp/results/nb32-forms-20261127, 192
+ *   shapes a type of C with 18 or 30 rows or columns, all four transpose
+ *   pairs): double in 1-2 steps took 5.5-8.9 us, 0.30-0.81x (72 shapes;
+ *   two waves: 10-18 us, 15 of 24 above 1.0); float in one step where
+ *   C's columns are the vectors 0.35-0.94x (32 shapes; the random draws'
+ *   1634 x 22 x 13 and 142 x 20 x 5 NT 0.56-0.77x), where C's rows are
+ *   (B streamed, the outputs ldc apart) up to 1.45x with 30 vectors, and
+ *   in two steps up to 1.16x. A call
  *   sent to cuBLAS costs about 1.04x cuBLAS's own (matvec's validation and
  *   the rule, G6), so a shape that the kernels take at 0.9-1.0x is better
  *   served by them. A stream-n grid of more than one wave (a tall op(A)
@@ -105,6 +114,8 @@ enum {
     kChainMaxStepsT = 8,                        /* stream-t unsplit, any nb */
     kSplitMaxSteps = 2,                         /* a split's slice */
     kSplitMaxVectors = 8,                       /* and its nb */
+    kWideStepsD = 2,                            /* stream-n of 17-32 vectors in a wave: double */
+    kWideStepsS = 1,                            /* float, C's columns the vectors */
     kTeamsMaxStepsD = 20,                       /* double stream-t split with row teams: rounds */
     kOutMaxRatio = 2,                           /* stream-n of many waves: nv < 2 k */
     kStreamMinBytes = 16 << 20,                 /* the big operand, the bandwidth regime */
@@ -142,8 +153,10 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
         return c.splits > 1 && c.stream_t && c.teams > 1 ? teams_win
                : c.splits > 1 ? c.nb <= kSplitMaxVectors && c.steps <= kSplitMaxSteps
                : c.stream_t   ? c.steps <= kChainMaxStepsT
-                            : c.nb <= kChainMaxVectors && c.steps <= kChainMaxSteps &&
-                                  c.steps * c.nb <= kChainMaxWork && (c.waves <= 1 || nv < kOutMaxRatio * a->k);
+               : c.nb > kChainMaxVectors /* 17-32 vectors: one wave, a short chain */
+                   ? c.waves <= 1 && c.steps <= (dtype == MV_DTYPE_D ? kWideStepsD : cols ? kWideStepsS : 0)
+                   : c.nb <= kChainMaxVectors && c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork &&
+                         (c.waves <= 1 || nv < kOutMaxRatio * a->k);
     const void *M = cols ? a->A : a->B;
     const int64_t ld = cols ? a->lda : a->ldb;
     const int aligned = ld % (16 / size) == 0 && (uintptr_t)M % 16 == 0;
