@@ -635,10 +635,12 @@ bool aligned_loads(const Params &p, int R)
 // How a block of kernel (stream-n or stream-t, NB vectors, form F) walks
 // the call: its blocks along the outputs, the outputs' length, and the unit
 // of the summed dimension (a step: the block's loads of one round); fills
-// p's split (plan_splits), and the blocks the GPU runs at once (a wave).
+// p's split (plan_splits), the kernel it launches and the blocks of that
+// kernel the GPU runs at once (a wave).
 struct Plan {
     int64_t out_blocks, out_len, unit, wave;
     bool vec;
+    void (*kernel)(Params);
 };
 
 // The kernel's blocks per SM times the call's SMs.
@@ -648,6 +650,16 @@ int64_t wave_of(const mv_gemm_args *g)
     return (g->sm_count > 0 ? g->sm_count : 132) * int64_t(blocks_per_sm<Kernel, kThreads>());
 }
 
+// q launches Kernel: its wave is Kernel's (the row-teams instances' can
+// differ from the one-team ones': float stream-n of 2 vectors, 16-byte
+// loads, runs 4 blocks an SM in one team and 3 in teams).
+template <auto Kernel>
+void plan_kernel(Plan &q, const mv_gemm_args *g)
+{
+    q.kernel = Kernel;
+    q.wave = wave_of<Kernel>(g);
+}
+
 template <typename T, int NB, int F>
 Plan plan_nb(Params &p, bool stream_t_kernel, const mv_gemm_args *g)
 {
@@ -655,18 +667,27 @@ Plan plan_nb(Params &p, bool stream_t_kernel, const mv_gemm_args *g)
     if (!stream_t_kernel) {
         constexpr int R = rows_per_lane<T>(NB, F);
         q.vec = aligned_loads<T>(p, R);
-        q.wave = q.vec ? wave_of<stream_n<T, NB, true, F>>(g) : wave_of<stream_n<T, NB, false, F>>(g);
+        q.vec ? plan_kernel<stream_n<T, NB, true, F>>(q, g) : plan_kernel<stream_n<T, NB, false, F>>(q, g);
         q.out_len = p.rows;
-        p.teams = row_teams(p.cols, 4, F);
-        while (p.teams > 1 && ceil_div(p.rows, int64_t(32 * R) * p.teams) < q.wave)
-            p.teams /= 2;
+        p.teams = row_teams(p.cols, 4, F);  // 1 in the pipelined forms
+        if constexpr ((F & kPipe) == 0) {
+            if (p.teams > 1) {
+                Plan t{};
+                q.vec ? plan_kernel<stream_n<T, NB, true, F | kTeams>>(t, g)
+                      : plan_kernel<stream_n<T, NB, false, F | kTeams>>(t, g);
+                while (p.teams > 1 && ceil_div(p.rows, int64_t(32 * R) * p.teams) < t.wave)
+                    p.teams /= 2;
+                if (p.teams > 1)
+                    q.kernel = t.kernel, q.wave = t.wave;
+            }
+        }
         q.out_blocks = ceil_div(p.rows, int64_t(32 * R) * p.teams);
         q.unit = kWarps * 4;
         plan_splits(p, g, q.out_blocks, q.out_len, p.cols, q.unit, q.wave, sizeof(T));
     } else {
         constexpr int V = 16 / int(sizeof(T));
         q.vec = aligned_loads<T>(p, V);
-        q.wave = q.vec ? wave_of<stream_t<T, NB, true, F>>(g) : wave_of<stream_t<T, NB, false, F>>(g);
+        q.vec ? plan_kernel<stream_t<T, NB, true, F>>(q, g) : plan_kernel<stream_t<T, NB, false, F>>(q, g);
         q.out_len = p.cols;
         constexpr int CT = cols_per_lane(NB, int(sizeof(T)), F);
         q.out_blocks = ceil_div(p.cols, int64_t(kWarps) * kGroups * CT);
@@ -684,15 +705,10 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
     if (q.out_blocks * p.splits > kMaxGridX)  // one block per index, no grid-stride loop: ~2^36 rows
         return cudaErrorInvalidConfiguration;
     const unsigned grid = unsigned(q.out_blocks * p.splits);
-    auto kernel = !stream_t_kernel ? (q.vec ? stream_n<T, NB, true, F> : stream_n<T, NB, false, F>)
-                                   : (q.vec ? stream_t<T, NB, true, F> : stream_t<T, NB, false, F>);
-    if constexpr ((F & kPipe) == 0)  // the pipelined forms keep one team
-        if (!stream_t_kernel && p.teams > 1)
-            kernel = q.vec ? stream_n<T, NB, true, F | kTeams> : stream_n<T, NB, false, F | kTeams>;
     // Both as programmatic dependent launches (g->pdl): each one's launch
     // overlaps the end of the kernel before it (the GEMV path's measure:
     // the gap between dependent kernels from ~1.9 to ~0.7 us).
-    cudaError_t err = launch_pdl(g->stream, g->pdl != 0, kernel, dim3(grid), kThreads, p);
+    cudaError_t err = launch_pdl(g->stream, g->pdl != 0, q.kernel, dim3(grid), kThreads, p);
     if (err != cudaSuccess || p.splits <= 1)
         return err;
     const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
