@@ -21,21 +21,27 @@
 
 constexpr int kT = 256, kU = 8;
 
+// One round: kU loads of 256 float4 from p + base (those at lim or past
+// it read as zeros), all in flight, then their sum into s.
+__device__ __forceinline__ void round_sum(const float4 *p, size_t base, size_t lim, float &s)
+{
+    float4 v[kU];
+#pragma unroll
+    for (int u = 0; u < kU; ++u) {
+        const size_t i = base + size_t(u) * kT + threadIdx.x;
+        v[u] = i < lim ? p[i] : make_float4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (int u = 0; u < kU; ++u)
+        s += v[u].x + v[u].y + v[u].z + v[u].w;
+}
+
 __global__ void front(const float4 *a, size_t n4, float *sink)
 {
     float s = 0.f;
     const size_t round = size_t(gridDim.x) * kT * kU;
-    for (size_t base = size_t(blockIdx.x) * kT * kU; base < n4; base += round) {
-        float4 v[kU];
-#pragma unroll
-        for (int u = 0; u < kU; ++u) {
-            const size_t i = base + size_t(u) * kT + threadIdx.x;
-            v[u] = i < n4 ? a[i] : make_float4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < kU; ++u)
-            s += v[u].x + v[u].y + v[u].z + v[u].w;
-    }
+    for (size_t base = size_t(blockIdx.x) * kT * kU; base < n4; base += round)
+        round_sum(a, base, n4, s);
     if (s == 12345.f)
         sink[blockIdx.x] = s;
 }
@@ -45,17 +51,8 @@ __global__ void chunks(const float4 *a, size_t n4, float *sink)
     float s = 0.f;
     const size_t per = (n4 + gridDim.x - 1) / gridDim.x;
     const size_t lo = blockIdx.x * per, hi = lo + per < n4 ? lo + per : n4;
-    for (size_t base = lo; base < hi; base += kT * kU) {
-        float4 v[kU];
-#pragma unroll
-        for (int u = 0; u < kU; ++u) {
-            const size_t i = base + size_t(u) * kT + threadIdx.x;
-            v[u] = i < hi ? a[i] : make_float4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < kU; ++u)
-            s += v[u].x + v[u].y + v[u].z + v[u].w;
-    }
+    for (size_t base = lo; base < hi; base += kT * kU)
+        round_sum(a, base, hi, s);
     if (s == 12345.f)
         sink[blockIdx.x] = s;
 }
@@ -66,17 +63,8 @@ __global__ void columns(const float4 *a, size_t rows4, size_t cols, float *sink)
     float s = 0.f;
     for (size_t c = blockIdx.x; c < cols; c += gridDim.x) {
         const float4 *col = a + c * rows4;
-        for (size_t base = 0; base < rows4; base += kT * kU) {
-            float4 v[kU];
-#pragma unroll
-            for (int u = 0; u < kU; ++u) {
-                const size_t i = base + size_t(u) * kT + threadIdx.x;
-                v[u] = i < rows4 ? col[i] : make_float4(0, 0, 0, 0);
-            }
-#pragma unroll
-            for (int u = 0; u < kU; ++u)
-                s += v[u].x + v[u].y + v[u].z + v[u].w;
-        }
+        for (size_t base = 0; base < rows4; base += kT * kU)
+            round_sum(col, base, rows4, s);
     }
     if (s == 12345.f)
         sink[blockIdx.x] = s;
