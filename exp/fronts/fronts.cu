@@ -9,6 +9,7 @@
 //            looping over columns (tiled-t's order: block b takes columns b,
 //            b + grid, ...; the column's 256 threads read it in rounds)
 //   columns_x: columns with x's loads (tiled-t's dot products)
+//   tall_x: a tall matrix in row parts, one or four columns a block
 //   rowtile: the same matrix by tiles of rows (tiled-n's order: block b
 //            takes rows [b T, (b+1) T), all columns, 16 bytes a thread a
 //            column, 8 columns a round)
@@ -127,6 +128,45 @@ __global__ void columns_x(const float4 *a, const float4 *x, size_t rows4, size_t
         sink[blockIdx.x] = s;
 }
 
+
+// A tall matrix (ROWS x COLS, lda = ROWS, float4 units rows4) in row parts
+// (op T's split): block (c, part) reads rows [part span, (part+1) span) of
+// column c with x's same rows in its sums (tiled-t's split plan); with
+// K = 4, block (g, part) reads the part of columns 4g..4g+3, x loaded once
+// a round for the four (gemv_tiled_t_cols4's idea with row parts): two
+// row chunks x four columns = eight loads of A and two of x in flight.
+template <int K>
+__global__ void tall_x(const float4 *a, const float4 *x, size_t rows4, size_t cols, size_t span4, float *sink)
+{
+    constexpr int R = kU / K;  // row chunks a round
+    float s = 0.f;
+    const size_t groups = cols / K, parts = (rows4 + span4 - 1) / span4;
+    for (size_t b = blockIdx.x; b < groups * parts; b += gridDim.x) {
+        const size_t g = b % groups, part = b / groups;
+        const size_t lo = part * span4, hi = lo + span4 < rows4 ? lo + span4 : rows4;
+        for (size_t base = lo; base < hi; base += size_t(kT) * R) {
+            float4 v[R][K], xv[R];
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                const size_t i = base + size_t(r) * kT + threadIdx.x;
+#pragma unroll
+                for (int k = 0; k < K; ++k)
+                    v[r][k] = i < hi ? a[(g * K + k) * rows4 + i] : make_float4(0, 0, 0, 0);
+            }
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                const size_t i = base + size_t(r) * kT + threadIdx.x;
+                xv[r] = i < hi ? x[i] : make_float4(0, 0, 0, 0);
+#pragma unroll
+                for (int k = 0; k < K; ++k)
+                    s += v[r][k].x * xv[r].x + v[r][k].y * xv[r].y + v[r][k].z * xv[r].z + v[r][k].w * xv[r].w;
+            }
+        }
+    }
+    if (s == 12345.f)
+        sink[blockIdx.x] = s;
+}
+
 template <class F>
 float time_us(F launch)
 {
@@ -178,6 +218,18 @@ int main()
                    b / tx1 / 1e3);
         }
         printf("\n");
+    }
+    // Tall: 64 columns of 2^20 rows (256 MiB), x of 2^20 floats; parts so
+    // that the blocks make about 4 an SM (one a column: 64 x parts; four:
+    // 16 x parts), each block's part span4 float4 rows.
+    printf("tall 1048576 x 64, GB/s: one column a block / four columns a block, by blocks\n");
+    for (int parts1 : {4, 8, 16}) {
+        const size_t rows4 = (size_t(1) << 20) / 4, cols = 64;
+        const size_t span1 = (rows4 + parts1 - 1) / parts1, span4 = (rows4 + 4 * parts1 - 1) / (4 * parts1);
+        const int g = 64 * parts1;
+        const float t1 = time_us([&] { tall_x<1><<<g, kT>>>(a, xs, rows4, cols, span1, sink); });
+        const float t4 = time_us([&] { tall_x<4><<<g, kT>>>(a, xs, rows4, cols, span4, sink); });
+        printf("  %5d blocks: %.0f / %.0f\n", g, bytes / t1 / 1e3, bytes / t4 / 1e3);
     }
     const cudaError_t err = cudaGetLastError();
     printf("%s\n", cudaGetErrorString(err));
