@@ -3,10 +3,10 @@
 # rounds, are x's loads issued with the round's loads of A, or one at a
 # time between the FMAs (each an L2 round trip while no load of A is in
 # flight)? On the device (cuobjdump there): gemv_fast.cu for sm_90, the
-# SASS of gemv_tiled_t<float, 4, 0> and <double, 2, 0>, and per kernel the
-# sequence of global loads (A: 128-bit LDG; x: the rest) and FMAs in
-# order, one letter each (L = 128-bit load, l = narrower load, F = FMA,
-# B = branch), runs compressed ("F x16"). Output into $OUT/sass-tiled-t.txt.
+# SASS of gemv_tiled_t<float, 4, false>, <double, 2, false> and <float,
+# 4, true>, and per kernel its global loads and FMAs in order, one letter
+# each (L = 128-bit load, l = narrower load, F = FMA), a line per branch,
+# runs of four or more FMAs as "F+". Output into $OUT/sass-tiled-t.txt.
 #   exp/sass-tiled-t.sh
 set -u
 tmp=$(mktemp -d)
