@@ -7,6 +7,9 @@
 # 4, true>, and per kernel its global loads and FMAs in order, one letter
 # each (L = 128-bit load, l = narrower load, F = FMA), a line per branch,
 # runs of four or more FMAs as "F+". Output into $OUT/sass-tiled-t.txt.
+# Runs here too, with cuobjdump from PyPI's nvidia-cuda-cuobjdump wheel
+# (pip download --no-deps nvidia-cuda-cuobjdump; unzip it outside the
+# repository and put its nvidia/cu13/bin on PATH; a tool, not a dependency).
 #   exp/sass-tiled-t.sh
 set -u
 tmp=$(mktemp -d)
