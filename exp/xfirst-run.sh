@@ -1,19 +1,14 @@
 #!/usr/bin/env bash
-# Entry 31's second lab run (carry build-bench): mvbench random op T with
-# A >= 1 MiB, the lab build's default beside its knobs exp1..exp3 and
-# stream-t and the read kernel (VARIANTS= names others), lda = m and padded
-# by 1..3 (odd). The knobs were lab edits of gemv_fast.cu (mv_lab_mode):
-# run5 tiled-t's x in one, two, four groups of loads (default eight, one
-# per vector); run9 its predicated tail in rounds of eight, two (default
-# four).
-# usage: exp/xfirst-run.sh BUILD SEED COUNT SECONDS_PER_RUN
-set -u
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib
-V=${VARIANTS:-default,exp1,exp2,exp3,stream-t,cublas,cublas-aa,read-ceiling}
-for pad in 0 3; do
-  s=$(date +%s)
-  timeout $(( $4 + 30 )) build-bench/ab/mvbench-$1 random --seed $2 --count $3 --op T --modes cold --min-bytes 1M \
-    --lda-pad $pad --variants $V --max-seconds $4 --out /tmp/xf-$pad > $OUT/xf-$pad.txt 2>&1
-  echo "random pad $pad rc=$? $(( $(date +%s) - s )) s"; cp /tmp/xf-$pad/measurements.csv $OUT/xf-$pad.csv
-  grep -A14 "per contender" $OUT/xf-$pad.txt | head -32
-done
+# notes-gemv entry 59's test: tiled-t with x's round of loads before A's
+# (exp/patches/lab-tiled-t-xfirst.patch: an instance at three blocks an SM,
+# 80 registers, 16 loads in flight a round; MV_LAB_XFIRST=1 puts every
+# tiled-t plan on it, planned at its own wave) against the same build's
+# default on exp/lists/t-xfirst-20261127.txt (the record build's draws'
+# op T tiled-t points from 16 MiB with the worst time over the read
+# kernel, and the tall plans of entry 59), through exp/knob-run.sh.
+# Build first: git worktree add /tmp/w-xf HEAD && (cd /tmp/w-xf && git
+# apply exp/patches/lab-tiled-t-xfirst.patch) && exp/build-ab.sh xfirst
+# /tmp/w-xf, gzip it into build-bench/ab. Carry build-bench.
+. exp/carried.sh
+BUDGET=${BUDGET:-300} bash exp/knob-run.sh xfirst exp/lists/t-xfirst-20261127.txt "base: xfirst:MV_LAB_XFIRST=1"
+python3 exp/knob-compare.py $OUT/knob.txt 2>/dev/null | tail -40
