@@ -22,16 +22,27 @@
 
 constexpr int kT = 256, kU = 8;
 
+// p[i] where i < lim, else zeros.
+__device__ __forceinline__ float4 ld_or_zero(const float4 *p, size_t i, size_t lim)
+{
+    return i < lim ? p[i] : make_float4(0, 0, 0, 0);
+}
+
+// N loads of 256 float4 apart from p + base + threadIdx.x (past lim: zeros).
+template <int N>
+__device__ __forceinline__ void load_round(const float4 *p, size_t base, size_t lim, float4 (&v)[N])
+{
+#pragma unroll
+    for (int u = 0; u < N; ++u)
+        v[u] = ld_or_zero(p, base + size_t(u) * kT + threadIdx.x, lim);
+}
+
 // One round: kU loads of 256 float4 from p + base (those at lim or past
 // it read as zeros), all in flight, then their sum into s.
 __device__ __forceinline__ void round_sum(const float4 *p, size_t base, size_t lim, float &s)
 {
     float4 v[kU];
-#pragma unroll
-    for (int u = 0; u < kU; ++u) {
-        const size_t i = base + size_t(u) * kT + threadIdx.x;
-        v[u] = i < lim ? p[i] : make_float4(0, 0, 0, 0);
-    }
+    load_round(p, base, lim, v);
 #pragma unroll
     for (int u = 0; u < kU; ++u)
         s += v[u].x + v[u].y + v[u].z + v[u].w;
@@ -111,15 +122,15 @@ __global__ void columns_x(const float4 *a, const float4 *x, size_t rows4, size_t
 #pragma unroll
             for (int u = 0; u < kU; ++u) {
                 const size_t i = base + size_t(u) * kT + threadIdx.x;
-                v[u] = i < rows4 ? col[i] : make_float4(0, 0, 0, 0);
+                v[u] = ld_or_zero(col, i, rows4);
                 if (XFirst)
-                    xv[u] = i < rows4 ? x[i] : make_float4(0, 0, 0, 0);
+                    xv[u] = ld_or_zero(x, i, rows4);
             }
 #pragma unroll
             for (int u = 0; u < kU; ++u) {
                 const size_t i = base + size_t(u) * kT + threadIdx.x;
                 if (!XFirst)
-                    xv[u] = i < rows4 ? x[i] : make_float4(0, 0, 0, 0);
+                    xv[u] = ld_or_zero(x, i, rows4);
                 s += v[u].x * xv[u].x + v[u].y * xv[u].y + v[u].z * xv[u].z + v[u].w * xv[u].w;
             }
         }
@@ -145,22 +156,16 @@ __global__ void tall_x(const float4 *a, const float4 *x, size_t rows4, size_t co
         const size_t g = b % groups, part = b / groups;
         const size_t lo = part * span4, hi = lo + span4 < rows4 ? lo + span4 : rows4;
         for (size_t base = lo; base < hi; base += size_t(kT) * R) {
-            float4 v[R][K], xv[R];
+            float4 v[K][R], xv[R];
 #pragma unroll
-            for (int r = 0; r < R; ++r) {
-                const size_t i = base + size_t(r) * kT + threadIdx.x;
+            for (int k = 0; k < K; ++k)
+                load_round(a + (g * K + k) * rows4, base, hi, v[k]);
+            load_round(x, base, hi, xv);
 #pragma unroll
-                for (int k = 0; k < K; ++k)
-                    v[r][k] = i < hi ? a[(g * K + k) * rows4 + i] : make_float4(0, 0, 0, 0);
-            }
-#pragma unroll
-            for (int r = 0; r < R; ++r) {
-                const size_t i = base + size_t(r) * kT + threadIdx.x;
-                xv[r] = i < hi ? x[i] : make_float4(0, 0, 0, 0);
+            for (int r = 0; r < R; ++r)
 #pragma unroll
                 for (int k = 0; k < K; ++k)
-                    s += v[r][k].x * xv[r].x + v[r][k].y * xv[r].y + v[r][k].z * xv[r].z + v[r][k].w * xv[r].w;
-            }
+                    s += v[k][r].x * xv[r].x + v[k][r].y * xv[r].y + v[k][r].z * xv[r].z + v[k][r].w * xv[r].w;
         }
     }
     if (s == 12345.f)
