@@ -1099,6 +1099,13 @@ static void test_default_path(void **state)
         {0, 'N', 'N', 3400, 30, 60, 3400, 60, 3400, 0, 0, "cublas"},
         {0, 'N', 'T', 30, 3400, 30, 30, 3400, 30, 0, 0, "cublas"},
         {0, 'N', 'T', 446, 2, 76, 446, 2, 446, 0, 0, "narrow"},
+        /* 17-32 vectors on stream-t (one block an SM): up to 4 steps x
+         * waves (double, 12000 columns: two waves; k = 30: 2 steps, k =
+         * 60: 4; C's 18 rows the vectors, or its 30 columns). */
+        {1, 'N', 'N', 18, 12000, 30, 18, 30, 18, 0, 0, "narrow"},
+        {1, 'N', 'N', 18, 12000, 60, 18, 60, 18, 0, 0, "cublas"},
+        {1, 'T', 'N', 12000, 30, 8, 8, 8, 12000, 0, 0, "narrow"},
+        {1, 'T', 'N', 12000, 30, 60, 60, 60, 12000, 0, 0, "cublas"},
         /* A stream-t split with row teams (few columns over a long sum)
          * takes up to 16 vectors in slices of any number of rounds of its
          * teams in float (3 columns of 300000 rows: 5 rounds; 1300000 rows:

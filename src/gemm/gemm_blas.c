@@ -69,7 +69,15 @@
  *   C's columns are the vectors 0.35-0.94x (32 shapes; the random draws'
  *   1634 x 22 x 13 and 142 x 20 x 5 NT 0.56-0.77x), where C's rows are
  *   (B streamed, the outputs ldc apart) up to 1.45x with 30 vectors, and
- *   in two steps up to 1.16x. A call
+ *   in two steps up to 1.16x. Stream-t with 17-32 vectors runs one
+ *   block an SM as well, and in double its grid takes two waves from
+ *   about 12000 columns of C's other side: its chain is then steps x
+ *   waves, whose time the kernel kept to 1-2% over two runs
+ *   (exp/results/nb32-forms-20261127, rec-20261127g; 18 or 30 vectors,
+ *   12000 columns): 2 (one step) 7.3-9.4 us, 0.48-0.87x of cuBLAS's
+ *   time; 4 (two steps) 9.1-12.3 us, 0.68-1.34x around cuBLAS's 9-16;
+ *   8 (four steps) 13.2-15.6 us, 0.92-1.56x, 14 of 16 above 1.0: up to
+ *   4 in all. A call
  *   sent to cuBLAS costs about 1.04x cuBLAS's own (matvec's validation and
  *   the rule, G6), so a shape that the kernels take at 0.9-1.0x is better
  *   served by them. A stream-n grid of more than one wave (a tall op(A)
@@ -116,6 +124,7 @@ enum {
     kSplitMaxVectors = 8,                       /* and its nb */
     kWideStepsD = 2,                            /* stream-n of 17-32 vectors in a wave: double */
     kWideStepsS = 1,                            /* float, C's columns the vectors */
+    kWideWorkT = 4,                             /* stream-t of 17-32 vectors: steps x waves */
     kTeamsMaxStepsD = 20,                       /* double stream-t split with row teams: rounds */
     kOutMaxRatio = 2,                           /* stream-n of many waves: nv < 2 k */
     kStreamMinBytes = 16 << 20,                 /* the big operand, the bandwidth regime */
@@ -152,7 +161,8 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
     if (big < kStreamMinBytes) /* a small grid: its chain is its time */
         return c.splits > 1 && c.stream_t && c.teams > 1 ? teams_win
                : c.splits > 1 ? c.nb <= kSplitMaxVectors && c.steps <= kSplitMaxSteps
-               : c.stream_t   ? c.steps <= kChainMaxStepsT
+               : c.stream_t   ? c.steps <= kChainMaxStepsT &&
+                                  (c.nb <= kChainMaxVectors || c.steps * c.waves <= kWideWorkT)
                : c.nb > kChainMaxVectors /* 17-32 vectors: one wave, a short chain */
                    ? c.waves <= 1 && c.steps <= (dtype == MV_DTYPE_D ? kWideStepsD : cols ? kWideStepsS : 0)
                    : c.nb <= kChainMaxVectors && c.steps <= kChainMaxSteps && c.steps * c.nb <= kChainMaxWork &&
