@@ -144,7 +144,7 @@ static int own_kernels_win(mv_dtype dtype, const mv_gemm_args *a)
     if (kernel == MV_GEMM_KERNEL_GEMV || kernel == MV_GEMM_KERNEL_SCALE)
         return 1;
     if (kernel != MV_GEMM_KERNEL_NARROW) { /* the tile kernels */
-        const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
+        const int64_t sms = mv_gemm_sm_count(a);
         const int64_t waves = ceil_div64(ceil_div64(a->m, 64) * ceil_div64(a->n, 64), 2 * sms);
         const double bytes = (double)size * ((double)a->m * a->k + (double)a->k * a->n + (double)a->m * a->n);
         return ceil_div64(a->k, 16) * waves <= kTileMaxSteps &&

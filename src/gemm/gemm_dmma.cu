@@ -552,7 +552,7 @@ cudaError_t launch_auto(const mv_gemm_args &a, const Params &p)
     // (`mvbench gemm --dtype d --tile-sweep`, 2026-11-22): 80.7% of cuBLAS
     // at 4096^3 and 84.3% at 8192^3, where the 128 x 128 tile of one block
     // per SM reached 72.5% and 70.5% (docs/gemm.md).
-    const int64_t sms = a.sm_count > 0 ? a.sm_count : 132;
+    const int64_t sms = mv_gemm_sm_count(&a);
     const int64_t wide_tiles = ((a.m + Wide2b::BM - 1) / Wide2b::BM) * ((a.n + Wide2b::BN - 1) / Wide2b::BN);
     const bool fits = max_smem_optin() >= max_smem_bytes<Wide2b>();
     return wide_tiles >= 2 * sms && fits ? launch_trans<Wide2b, kForceK4>(a, p)

@@ -76,7 +76,7 @@ namespace {
 // The configuration of the default path for a float call.
 mv_simt_config default_config(const mv_gemm_args *g)
 {
-    const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
+    const int64_t sms = mv_gemm_sm_count(g);
     const int64_t big_tiles = ceil_div(g->m, 128) * ceil_div(g->n, 128);
     // Fewer 128x128 tiles than SMs leaves SMs idle for the whole call: the
     // 64x64 tiles are 4x as many (each at ~60% of the big kernel's rate).
@@ -176,7 +176,7 @@ static cudaError_t gemm_as_gemv(mv_dtype dtype, const mv_gemm_args *g)
 // kernels, which split the sums to fill the GPU.
 static bool dmma_for_narrow(const mv_gemm_args *a)
 {
-    const int64_t sms = a->sm_count > 0 ? a->sm_count : 132;
+    const int64_t sms = mv_gemm_sm_count(a);
     return a->n > 8 && a->n <= MV_GEMM_NARROW_MAX && a->m >= 96 * sms;
 }
 

@@ -68,6 +68,13 @@ cudaError_t mv_sgemm_narrow_launch(const mv_gemm_args *args);
 cudaError_t mv_dgemm_narrow_launch(const mv_gemm_args *args);
 #define MV_GEMM_NARROW_MAX 32
 
+/* The call's SMs (mv_create asked the device), 132 (an H100) if unknown:
+ * the waves of every GEMM kernel's plan. */
+static inline int64_t mv_gemm_sm_count(const mv_gemm_args *a)
+{
+    return a->sm_count > 0 ? a->sm_count : 132;
+}
+
 /* The narrow kernels' vectors: C's columns (1) or its rows (0). Where both
  * are at most MV_GEMM_NARROW_MAX, the side whose count rounds up to the
  * smaller kernel (2, 4, 8, 16 or 32 vectors: a step's work grows with

@@ -647,7 +647,7 @@ struct Plan {
 template <auto Kernel>
 int64_t wave_of(const mv_gemm_args *g)
 {
-    return (g->sm_count > 0 ? g->sm_count : 132) * int64_t(blocks_per_sm<Kernel, kThreads>());
+    return mv_gemm_sm_count(g) * int64_t(blocks_per_sm<Kernel, kThreads>());
 }
 
 // q launches Kernel: its wave is Kernel's (the row-teams instances' can
@@ -711,8 +711,8 @@ cudaError_t launch_nb(Params p, bool stream_t_kernel, const mv_gemm_args *g)
     cudaError_t err = launch_pdl(g->stream, g->pdl != 0, q.kernel, dim3(grid), kThreads, p);
     if (err != cudaSuccess || p.splits <= 1)
         return err;
-    const int64_t sms = g->sm_count > 0 ? g->sm_count : 132;
-    const int64_t blocks = std::min(ceil_div(q.out_len * p.nv * lanes_per_sum(p.splits), kThreads), sms * 16);
+    const int64_t blocks =
+        std::min(ceil_div(q.out_len * p.nv * lanes_per_sum(p.splits), kThreads), mv_gemm_sm_count(g) * 16);
     return launch_pdl(g->stream, g->pdl != 0, reduce_splits<T>, dim3(unsigned(blocks)), kThreads, p, q.out_len);
 }
 

@@ -810,14 +810,14 @@ int mvbench_gemm(int argc, char **argv)
     memset(&dev, 0, sizeof dev);
     probe_device(&dev);
     if (o.random) {
+        const char *types = o.dtypes == 3 ? "float and double" : o.dtypes == 2 ? "double" : "float";
         if (o.nlisted)
             printf("mvbench gemm --shapes (%d): device %s, %s, data seed %llu, %d rounds\n", o.nlisted, dev.device,
-                   o.dtypes == 3 ? "float and double" : o.dtypes == 2 ? "double" : "float",
-                   (unsigned long long)o.seed, o.rounds);
+                   types, (unsigned long long)o.seed, o.rounds);
         else
             printf("mvbench gemm --random %d: device %s, %s, m, n, k in [%lld, %lld], seed %llu, %d rounds\n",
-                   o.random, dev.device, o.dtypes == 3 ? "float and double" : o.dtypes == 2 ? "double" : "float",
-                   (long long)o.min_dim, (long long)o.max_dim, (unsigned long long)o.seed, o.rounds);
+                   o.random, dev.device, types, (long long)o.min_dim, (long long)o.max_dim,
+                   (unsigned long long)o.seed, o.rounds);
         if (!dev.have_gpu) {
             printf("No NVIDIA GPU here: every row of --random (cuBLAS and matvec's default) needs one.\n");
             fclose(g.csv);
