@@ -688,6 +688,36 @@ static void test_tiled_t_warp_columns(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-t at four blocks an SM: rounds of four vectors with every load out
+ * first, x off 16 bytes read as the two aligned vectors around its rows
+ * (the shift s of x + row from 1 to 3: x 1-3 elements into its allocation,
+ * lda even and odd so that s changes from column to column), a thread's
+ * first vector taken alone where those vectors would start before x[0]
+ * (A aligned, x off 16 bytes: the first column's r = 0 < s), the rounds
+ * stopped before x's last element (columns that end within a round), the
+ * whole vectors left in one predicated round of 1-3 (about 4-8 vectors a
+ * thread: P = 64-256), strided x, beta != 0, alpha = 0 with NaN in A and
+ * x; long columns in row parts (small mode: a tenth of the columns but
+ * for the first three cases). */
+static void test_tiled_t_rounds_of_four(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(14);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_T, 2049, 1001, 2050, 1, 1, 1.0, 0.0, 0, NULL, 0, 1}, 1},
+        {{DT_S, MV_OP_T, 5003, 513, 5003, 1, 1, -0.5, 0.5, 0, NULL, 0, 3}, 1},
+        {{DT_D, MV_OP_T, 1001, 2003, 1001, 1, 1, 1.0, 0.0, 0, NULL, 0, 1}, 1},
+        {{DT_S, MV_OP_T, 2549, 1001, 2549, 1, -1, 2.0, 0.0, 0, NULL, 1, 2}, 0},
+        {{DT_S, MV_OP_T, 4097, 513, 4097, -2, 1, 1.0, 0.25, 0, NULL, 3, 0}, 0},
+        {{DT_D, MV_OP_T, 2049, 513, 2050, 1, 2, -1.0, 1.5, 0, NULL, 1, 0}, 0},
+        {{DT_D, MV_OP_T, 777, 2003, 778, 3, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 4097, 513, 4098, 1, 1, 0.0, 0.5, 1, NULL, 0, 1}, 0},
+        {{DT_S, MV_OP_T, 100003, 129, 100003, 1, 1, 1.0, 0.0, 0, NULL, 1, 2}, 0},
+        {{DT_D, MV_OP_T, 50021, 301, 50022, 1, -1, 2.0, 1.5, 0, NULL, 0, 1}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -702,4 +732,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_flat_n),
               HANDLE_TEST(test_cols4_unaligned),
               HANDLE_TEST(test_tiled_t_row_parts),
-              HANDLE_TEST(test_tiled_t_warp_columns))
+              HANDLE_TEST(test_tiled_t_warp_columns),
+              HANDLE_TEST(test_tiled_t_rounds_of_four))

@@ -472,21 +472,138 @@ __device__ __forceinline__ void col_sync(int c, int P)
         __syncthreads();
 }
 
+// x's V values at rows i .. i + V - 1 where x + i is s elements past a
+// 16-byte boundary (0 < s < V): the two aligned vectors around them, the
+// values picked by s in two steps (by 1, then by 2), no dynamic indexing.
+// Every element it loads lies in [x + i - s, x + i - s + 2V).
+template <typename T, int V>
+__device__ __forceinline__ void load_x_shifted(const T *x, int64_t i, int s, T (&xv)[V])
+{
+    T lo[V], hi[V];
+    load_v<T, V>(x + i - s, lo);
+    load_v<T, V>(x + i - s + V, hi);
+    T t[2 * V - 1];
+#pragma unroll
+    for (int k = 0; k < 2 * V - 1; ++k) {
+        const T ek = k < V ? lo[k] : hi[k - V], ek1 = k + 1 < V ? lo[k + 1] : hi[k + 1 - V];
+        t[k] = s & 1 ? ek1 : ek;
+    }
+#pragma unroll
+    for (int k = 0; k < V; ++k)
+        xv[k] = V == 4 && (s & 2) ? t[k + (V == 4 ? 2 : 0)] : t[k];
+}
+
+// gemv_tiled_t's full rounds at four blocks an SM (64 registers): rounds of
+// four vectors a thread with all the round's loads out before its first
+// FMA, A's four, then x's four (16-byte loads where x + row is aligned, the
+// two aligned vectors around them where it is s elements past a boundary:
+// s is the same for every row of the column that a vector starts at, see
+// load_x_shifted; scalar loads where x is strided), then the whole vectors
+// left, fewer than four, in one predicated round (x in scalar loads there,
+// so nothing past x[m - 1] is read). A thread whose first vector would
+// read x before x[0] (x itself off 16 bytes) takes it alone first. i0: the
+// column's first row on a 16-byte boundary of A (every vector's start is
+// i0 plus a multiple of V). On
+// return i is the thread's first vector not read (a partial one or past
+// i_end, unless the bound on x's loads stopped the rounds early: the caller
+// reads what is left one vector at a time). With eight loads of A a round
+// and x's loads two ahead of the FMAs that take them, a round waited for
+// A's round trip and then for about three of x's from L2 (SASS, entry 59
+// of docs/notes-gemv.md); in rounds of four all of them overlap: 1.02-1.26x
+// the bandwidth on tiled-t's own plans (exp/fronts/tiledt.cu) and 0.88-1.01x
+// the time of the call on the draws' plans of this instance (entry 60).
+template <typename T, int V>
+__device__ __forceinline__ void rounds_of_four(const T *a, const T *x, int64_t incx, int64_t m, int64_t i0,
+                                               int64_t i_end, bool x_vec, int64_t step, int64_t &i, T &acc)
+{
+    constexpr int K = 4;
+    const int s = V > 1 && incx == 1 ? int(reinterpret_cast<uintptr_t>(x + i0) % 16 / sizeof(T)) : 0;
+    if (s != 0 && i < s && i + (V - 1) < i_end) {
+        T v[V];
+        load_v<T, V>(a + i, v);
+#pragma unroll
+        for (int k = 0; k < V; ++k)
+            acc += v[k] * x[i + k];
+        i += step;
+    }
+    for (; i + (K - 1) * step + (V - 1) < i_end && (s == 0 || i + (K - 1) * step + 2 * V - 1 - s < m);
+         i += K * step) {
+        T v[K][V], xv[K][V];
+#pragma unroll
+        for (int u = 0; u < K; ++u)
+            load_v<T, V>(a + i + u * step, v[u]);
+        if (x_vec) {
+#pragma unroll
+            for (int u = 0; u < K; ++u)
+                load_v<T, V>(x + i + u * step, xv[u]);
+        } else if (s != 0) {
+#pragma unroll
+            for (int u = 0; u < K; ++u)
+                load_x_shifted<T, V>(x, i + u * step, s, xv[u]);
+        } else {
+#pragma unroll
+            for (int u = 0; u < K; ++u)
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    xv[u][k] = x[(i + u * step + k) * incx];
+        }
+#pragma unroll
+        for (int u = 0; u < K; ++u)
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                acc += v[u][k] * xv[u][k];
+    }
+    if (i + (V - 1) < i_end) {
+        const int64_t lim = i_end - (V - 1) - i;  // vector u exists when u * step < lim
+        T v[K][V], xv[K][V];
+#pragma unroll
+        for (int u = 0; u < K; ++u) {
+            if (u * step < lim) {
+                load_v<T, V>(a + i + u * step, v[u]);
+            } else {
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    v[u][k] = T(0);
+            }
+        }
+#pragma unroll
+        for (int u = 0; u < K; ++u) {
+            if (x_vec && u * step < lim) {
+                load_v<T, V>(x + i + u * step, xv[u]);
+            } else {
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    xv[u][k] = u * step < lim ? x[(i + u * step + k) * incx] : T(0);
+            }
+        }
+#pragma unroll
+        for (int u = 0; u < K; ++u)
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                acc += v[u][k] * xv[u][k];
+        const int64_t whole = (lim + step - 1) / step;
+        i += (whole < K ? whole : K) * step;
+    }
+}
+
 // Every column is read in 16-byte loads of V consecutive rows, whatever its
 // alignment: a column whose start is not on a 16-byte boundary (odd lda, or
 // A itself unaligned) first takes its r < V leading rows in scalar loads
 // (thread l the rows l, l + P, ...: P may be smaller than r), and from row
 // r on the column is aligned. Rows [i_begin, i_end) of a split start on a
 // multiple of V, so the same r serves every split. x follows A's rows: 16-byte loads where x + row is
-// aligned too, else scalar loads at fixed offsets (incx == 1) or strided.
-// (x shifted into place by shuffles instead of scalar loads was slower, and
-// the kernel is sensitive to its register count: entry 11 of
-// docs/notes-gemv.md. Check ptxas -v when changing it: 64 registers, four
-// blocks per SM, no spills.) PredTail: the vectors left after the full
-// rounds in predicated rounds of four, all in flight (78-80 registers,
-// three blocks per SM), instead of one at a time (launch_t chooses).
+// aligned too. The instance of four blocks an SM (64 registers) reads a
+// thread's vectors in rounds of four with every load of a round out before
+// its first FMA, x off 16 bytes in the two aligned vectors around its rows,
+// and the vectors left in one predicated round (rounds_of_four). PredTail
+// (78-80 registers, three blocks per SM; launch_t chooses): rounds of eight
+// vectors, x in 16-byte loads where x + row is aligned, else scalar loads
+// (x shifted into place by shuffles was slower there: entry 11 of
+// docs/notes-gemv.md), x's loads beside the FMAs, then the vectors left in
+// predicated rounds of four, all in flight. Both are sensitive to their
+// register counts: check ptxas -v (tests/check-kernel-resources.sh).
 template <typename T, int V, bool PredTail>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreads, PredTail ? 0 : 4)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
 {
@@ -519,7 +636,9 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             const bool x_vec = V > 1 && incx == 1 && (reinterpret_cast<uintptr_t>(x + r) % 16) == 0;
             int64_t i = i_begin + r + int64_t(l) * V;
             const int64_t step = int64_t(P) * V;
-            for (; i + (kUnroll - 1) * step + (V - 1) < i_end; i += kUnroll * step) {
+            if constexpr (!PredTail)
+                rounds_of_four<T, V>(a, x, incx, m, i_begin + r, i_end, x_vec, step, i, acc);
+            for (; PredTail && i + (kUnroll - 1) * step + (V - 1) < i_end; i += kUnroll * step) {
                 T v[kUnroll][V];
 #pragma unroll
                 for (int u = 0; u < kUnroll; ++u)
@@ -547,9 +666,11 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
                             acc += v[u][k] * x[(i + u * step + k) * incx];
                 }
             }
-            // Fewer than kUnroll whole vectors left (every m that is not a
-            // multiple of P*V*kUnroll rows). PredTail: rounds of kTail
-            // predicated loads, all in flight at once; else one at a time.
+            // PredTail: fewer than kUnroll whole vectors left (every m that
+            // is not a multiple of P*V*kUnroll rows), in rounds of kTail
+            // predicated loads, all in flight at once. Else what
+            // rounds_of_four left: whole vectors one at a time (none unless
+            // the bound on x stopped its rounds), then a partial one.
             if constexpr (PredTail) {
                 constexpr int kTail = kUnroll / 2;
                 const int vstep = P * V;
