@@ -15,10 +15,10 @@
 //            column, 8 columns a round)
 // for grids of G blocks (4 an SM and fewer), GB/s over the median of 9 runs.
 //   nvcc -O3 -arch=sm_90 fronts.cu -o fronts && ./fronts
-#include <algorithm>
 #include <cstdio>
-#include <vector>
 #include <cuda_runtime.h>
+
+#include "timing.h"
 
 constexpr int kT = 256, kU = 8;
 
@@ -172,26 +172,6 @@ __global__ void tall_x(const float4 *a, const float4 *x, size_t rows4, size_t co
         sink[blockIdx.x] = s;
 }
 
-template <class F>
-float time_us(F launch)
-{
-    cudaEvent_t e0, e1;
-    cudaEventCreate(&e0);
-    cudaEventCreate(&e1);
-    std::vector<float> t;
-    launch();
-    for (int r = 0; r < 9; ++r) {
-        cudaEventRecord(e0);
-        launch();
-        cudaEventRecord(e1);
-        cudaEventSynchronize(e1);
-        float ms;
-        cudaEventElapsedTime(&ms, e0, e1);
-        t.push_back(ms * 1000.f);
-    }
-    std::sort(t.begin(), t.end());
-    return t[4];
-}
 
 int main()
 {

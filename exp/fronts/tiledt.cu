@@ -1,18 +1,20 @@
 // notes-gemv entry 60: the library's own gemv_tiled_t (included from
 // src/gemv/gemv_fast.cu, launched here with a chosen grid and split) beside
-// fronts.cu's tall_x<1> (the same order without the library's bookkeeping)
-// and the read kernel's front, warm, median of 9, on the tall op T plans of
+// the read kernel's front, warm, median of 9, on the tall op T plans of
 // issue 18's draws. Question: does tiled-t itself stream at ~2.4 TB/s where
-// tall_x streams at ~2.75, and if so which of its parts costs it?
-// Built by exp/fronts/run-tiledt.sh (links the library's other objects).
+// fronts.cu's tall_x streams at ~2.75, and if so which of its parts costs
+// it? The runs of entry 60 had tiled-t before 85dbf36; built now, the
+// four-per-SM instance is the rounds-of-four form that came of them. Built
+// standalone (the command in exp/fronts/run-tiledt.sh), the skinny
+// kernels' launcher stubbed below.
 #include "gemv/gemv_fast.cu"
 
 // gemv_fast.cu's dispatch calls the skinny kernels' (not used here).
 extern "C" int mv_gemv_skinny_launch(mv_dtype, const mv_gemv_args *, cudaError_t *) { return 0; }
 
-#include <algorithm>
 #include <cstdio>
-#include <vector>
+
+#include "timing.h"
 
 namespace {
 
@@ -43,204 +45,20 @@ __global__ void front(const float4 *a, size_t n4, float *sink)
         sink[blockIdx.x] = s;
 }
 
-// Column c, row part p (rows [p span, (p+1) span) of m, lda floats apart;
-// m, lda and span multiples of 4): the dot with x, grid (cols, parts), the
-// sum dropped (tall_x<1> of fronts.cu with the library's grid layout).
-__global__ void tall_x(const float *a, const float *x, size_t m, size_t lda, size_t span, float *sink)
-{
-    float s = 0.f;
-    const size_t lo = blockIdx.y * span, hi = lo + span < m ? lo + span : m;
-    const float4 *col = reinterpret_cast<const float4 *>(a + blockIdx.x * lda);
-    const float4 *x4 = reinterpret_cast<const float4 *>(x);
-    for (size_t base = lo / 4; base < hi / 4; base += size_t(kT) * kU) {
-        float4 v[kU], xv[kU];
-#pragma unroll
-        for (int u = 0; u < kU; ++u) {
-            const size_t i = base + size_t(u) * kT + threadIdx.x;
-            v[u] = i < hi / 4 ? col[i] : make_float4(0, 0, 0, 0);
-            xv[u] = i < hi / 4 ? x4[i] : make_float4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < kU; ++u)
-            s += v[u].x * xv[u].x + v[u].y * xv[u].y + v[u].z * xv[u].z + v[u].w * xv[u].w;
-    }
-    if (s == 12345.f)
-        sink[blockIdx.x] = s;
-}
-
-
-// tall_x with x off 16 bytes by s = blockIdx.x % 4 elements (as tiled-t's
-// columns of odd lda see it: A aligned from the head on, x + row not), A
-// aligned: Mode 0 x in scalar loads (tiled-t's incx == 1 branch), 1 two
-// aligned 16-byte loads of x and the four values picked out by s, 2 one
-// aligned load and the next lane's by shuffles (lane 31 loads its own).
-// s = 0 takes the vector path in every mode.
-template <int Mode>
-__global__ void tall_xs(const float *a, const float *x, size_t m, size_t lda, size_t span, float *sink)
-{
-    float s_ = 0.f;
-    const int s = blockIdx.x % 4;
-    const float *xs = x + s;  // row i of the column uses xs[i]
-    const size_t lo = blockIdx.y * span, hi = lo + span < m ? lo + span : m;
-    const float4 *col = reinterpret_cast<const float4 *>(a + blockIdx.x * lda);
-    const float4 *x4 = reinterpret_cast<const float4 *>(x);  // xs[i .. i+3] = x[i+s .. i+s+3]
-    const int lane = threadIdx.x % 32;
-    for (size_t base = lo / 4; base < hi / 4; base += size_t(kT) * kU) {
-        float4 v[kU];
-        float xv[kU][4];
-#pragma unroll
-        for (int u = 0; u < kU; ++u) {
-            const size_t i = base + size_t(u) * kT + threadIdx.x;
-            v[u] = i < hi / 4 ? col[i] : make_float4(0, 0, 0, 0);
-        }
-#pragma unroll
-        for (int u = 0; u < kU; ++u) {
-            const size_t i = base + size_t(u) * kT + threadIdx.x;
-            const bool in = i < hi / 4;
-            if (s == 0 || Mode == 0) {
-                if (s == 0) {
-                    const float4 w = in ? x4[i] : make_float4(0, 0, 0, 0);
-                    xv[u][0] = w.x, xv[u][1] = w.y, xv[u][2] = w.z, xv[u][3] = w.w;
-                } else {
-#pragma unroll
-                    for (int k = 0; k < 4; ++k)
-                        xv[u][k] = in ? xs[4 * i + k] : 0.f;
-                }
-            } else {
-                float4 w0 = in ? x4[i] : make_float4(0, 0, 0, 0), w1;
-                if (Mode == 1) {
-                    w1 = in ? x4[i + 1] : make_float4(0, 0, 0, 0);
-                } else {
-                    w1.x = __shfl_down_sync(0xffffffffu, w0.x, 1);
-                    w1.y = __shfl_down_sync(0xffffffffu, w0.y, 1);
-                    w1.z = __shfl_down_sync(0xffffffffu, w0.z, 1);
-                    w1.w = __shfl_down_sync(0xffffffffu, w0.w, 1);
-                    if (lane == 31)
-                        w1 = in ? x4[i + 1] : make_float4(0, 0, 0, 0);
-                }
-                const float e[8] = {w0.x, w0.y, w0.z, w0.w, w1.x, w1.y, w1.z, w1.w};
-                float t[7];
-#pragma unroll
-                for (int k = 0; k < 7; ++k)
-                    t[k] = s & 1 ? e[k + 1] : e[k];
-#pragma unroll
-                for (int k = 0; k < 4; ++k)
-                    xv[u][k] = s & 2 ? t[k + 2] : t[k];
-            }
-        }
-#pragma unroll
-        for (int u = 0; u < kU; ++u)
-            s_ += v[u].x * xv[u][0] + v[u].y * xv[u][1] + v[u].z * xv[u][2] + v[u].w * xv[u][3];
-    }
-    if (s_ == 12345.f)
-        sink[blockIdx.x] = s_;
-}
-
-
-// tiled-t's plan (P = 256: one column a block, rows [blockIdx.y span, ...)
-// of it, odd lda allowed) with a round's loads all out before its first
-// FMA: eight 16-byte loads of A from the column's first 16-byte boundary
-// on, then x's: one 16-byte load a vector where x + row is aligned too,
-// else the two aligned vectors around it and the four values picked by
-// the shift s (uniform in a column). MinBlocks: __launch_bounds__'s second
-// argument (the registers the compiler may take). The sums go to
-// partial[blockIdx.y n + column] (no finish).
-template <int MinBlocks>
-__global__ void __launch_bounds__(kT, MinBlocks)
-    tt2(int64_t m, int64_t n, const float *__restrict__ A, int64_t lda, const float *__restrict__ x, int64_t span,
-        float *__restrict__ partial)
-{
-    const int64_t col = blockIdx.x;
-    const int l = threadIdx.x;
-    const float *a = A + col * lda;
-    const int r = int((16 - reinterpret_cast<uintptr_t>(a) % 16) % 16 / 4);
-    const int64_t i_begin = int64_t(blockIdx.y) * span;
-    const int64_t i_end = i_begin + span < m ? i_begin + span : m;
-    float acc = 0.f;
-    for (int64_t h = i_begin + l; h < i_begin + r && h < i_end; h += kT)
-        acc += a[h] * x[h];
-    const int s = int(reinterpret_cast<uintptr_t>(x + r) % 16 / 4);
-    constexpr int64_t step = int64_t(kT) * 4;
-    int64_t i = i_begin + r + int64_t(l) * 4;
-    for (; i + (kU - 1) * step + 3 < i_end; i += kU * step) {
-        float4 v[kU];
-        float xv[kU][4];
-#pragma unroll
-        for (int u = 0; u < kU; ++u)
-            v[u] = __ldg(reinterpret_cast<const float4 *>(a + i + u * step));
-        if (s == 0) {
-#pragma unroll
-            for (int u = 0; u < kU; ++u) {
-                const float4 w = __ldg(reinterpret_cast<const float4 *>(x + i + u * step));
-                xv[u][0] = w.x, xv[u][1] = w.y, xv[u][2] = w.z, xv[u][3] = w.w;
-            }
-        } else {
-#pragma unroll
-            for (int u = 0; u < kU; ++u) {
-                const float4 *p = reinterpret_cast<const float4 *>(x + i + u * step - s);
-                const float4 w0 = __ldg(p), w1 = __ldg(p + 1);
-                const float e[8] = {w0.x, w0.y, w0.z, w0.w, w1.x, w1.y, w1.z, w1.w};
-                float t[7];
-#pragma unroll
-                for (int k = 0; k < 7; ++k)
-                    t[k] = s & 1 ? e[k + 1] : e[k];
-#pragma unroll
-                for (int k = 0; k < 4; ++k)
-                    xv[u][k] = s & 2 ? t[k + 2] : t[k];
-            }
-        }
-#pragma unroll
-        for (int u = 0; u < kU; ++u)
-            acc += v[u].x * xv[u][0] + v[u].y * xv[u][1] + v[u].z * xv[u][2] + v[u].w * xv[u][3];
-    }
-    for (; i + 3 < i_end; i += step) {
-        const float4 w = __ldg(reinterpret_cast<const float4 *>(a + i));
-        acc += w.x * x[i] + w.y * x[i + 1] + w.z * x[i + 2] + w.w * x[i + 3];
-    }
-    for (; i < i_end; i += step)
-        for (int k = 0; k < 4; ++k)
-            if (i + k < i_end)
-                acc += a[i + k] * x[i + k];
-    for (int off = 16; off > 0; off /= 2)
-        acc += __shfl_xor_sync(0xffffffffu, acc, off);
-    __shared__ float red[kT / 32];
-    if (l % 32 == 0)
-        red[l / 32] = acc;
-    __syncthreads();
-    if (l == 0) {
-        float t = 0.f;
-        for (int w = 0; w < kT / 32; ++w)
-            t += red[w];
-        partial[blockIdx.y * n + col] = t;
-    }
-}
-
-template <class F>
-float time_us(F launch)
-{
-    cudaEvent_t e0, e1;
-    cudaEventCreate(&e0);
-    cudaEventCreate(&e1);
-    std::vector<float> t;
-    launch();
-    for (int r = 0; r < 9; ++r) {
-        cudaEventRecord(e0);
-        launch();
-        cudaEventRecord(e1);
-        cudaEventSynchronize(e1);
-        float ms;
-        cudaEventElapsedTime(&ms, e0, e1);
-        t.push_back(ms * 1000.f);
-    }
-    std::sort(t.begin(), t.end());
-    return t[4];
-}
 
 }  // namespace
 
 
-// tt2 over float or double (V = 16 / sizeof(T) rows a load), KU loads of A
-// a round.
+// tiled-t's plan (P = 256: one column a block, rows [blockIdx.y span, ...)
+// of it, odd lda allowed) with a round's loads all out before its first
+// FMA: KU 16-byte loads of A from the column's first 16-byte boundary on,
+// then x's: one 16-byte load a vector where x + row is aligned too, else
+// the two aligned vectors around it and the values picked by the shift s
+// (the same in a column). MinBlocks: __launch_bounds__'s second argument.
+// The sums go to partial[blockIdx.y n + column] (no finish). (The first
+// three runs of entry 60 had earlier forms here: fronts.cu's tall_x, x
+// off 16 bytes in scalar, two-load and shuffle forms, and this kernel for
+// float only with KU = 8; their output is in exp/results/x4-20261127.)
 template <typename T, int KU, int MinBlocks>
 __global__ void __launch_bounds__(kT, MinBlocks)
     tt3(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t span,
