@@ -225,6 +225,8 @@ def plan_t(dt, m, n, lda, vec):
     def choose():
         use = plan(w_t, True)
         pred = False
+        if dt == 8:  # double: the four-per-SM instance on every plan (entry 61)
+            return use, pred
         if use['long_tail'] and not (warp_cols and use['blocks_n'] <= w_t and use['tail'] < K_UNROLL / 2):
             three = plan(w_pred, False)
             if three['long_tail'] and fill(three) >= fill(use) - 0.02:

@@ -378,11 +378,15 @@ static void test_any_shape(void **state)
      * rows into parts so that the blocks fill their last wave), odd and
      * even lda. */
     if (!small_mode()) {
-        /* Then 64 and 128 threads a column with the predicated tail on a
-         * looping grid: each column's warps meet at a barrier of their
-         * own (ids 1-4), the block's columns drifting apart. */
+        /* Then 64 and 128 threads a column: float with the predicated
+         * tail (three blocks an SM), each column's warps meeting at a
+         * barrier of their own (ids 1-4), the block's columns drifting
+         * apart; double on looping grids (four blocks an SM, every plan
+         * since entry 61). */
         const gemv_case longs[] = {
             {DT_S, MV_OP_T, 70001, 601, 70001, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+            {DT_S, MV_OP_T, 3217, 781, 3217, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
+            {DT_S, MV_OP_T, 2219, 1141, 2221, 1, -1, -1.0, 0.5, 0, NULL, 0, 0},
             {DT_D, MV_OP_T, 40009, 557, 40010, -1, 2, -0.5, 0.75, 0, NULL, 0, 0},
             {DT_D, MV_OP_T, 2309, 4601, 2309, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
             {DT_D, MV_OP_T, 1229, 9001, 1231, 1, -1, 0.5, -1.25, 0, NULL, 0, 0},
@@ -665,11 +669,11 @@ static void test_tiled_t_row_parts(void **state)
 
 /* tiled-t's warp columns (P = 32, a warp a column, no split): columns of a
  * full round a lane or more in grids that keep enough in flight, in one
- * wave with the one-at-a-time tail (float 1090 x 2801, double 1840 x 3175)
- * and with the predicated one (float 1975 x 3022, 7.4 tail vectors a
- * lane), past a wave (double 563 x 9195); at half the bytes in flight
+ * wave at four blocks an SM (float 1090 x 2801, double 1840 x 3175) and
+ * with the predicated tail at three (float 1975 x 3022, 7.4 tail vectors
+ * a lane), past a wave (double 563 x 9195); at half the bytes in flight
  * where the other plan loops over one-round columns (float 4416 x 1639,
- * double 2363 x 1590, the latter predicated); odd lda, A and x off their
+ * double 2363 x 1590); odd lda, A and x off their
  * lines, strided x, beta != 0, alpha = 0 with NaN in A and x, the device
  * pointer mode. The first case keeps its size in small mode. */
 static void test_tiled_t_warp_columns(void **state)
@@ -697,8 +701,9 @@ static void test_tiled_t_warp_columns(void **state)
  * stopped before x's last element (columns that end within a round), the
  * whole vectors left in one predicated round of 1-3 (about 4-8 vectors a
  * thread: P = 64-256), strided x, beta != 0, alpha = 0 with NaN in A and
- * x; long columns in row parts (small mode: a tenth of the columns but
- * for the first three cases). */
+ * x; long columns in row parts; double's one partial wave of long columns
+ * (2507 x 1701, 4166 x 1199: three blocks an SM before entry 61; small
+ * mode: a tenth of the columns but for the first three cases). */
 static void test_tiled_t_rounds_of_four(void **state)
 {
     mv_handle h = *state;
@@ -714,6 +719,8 @@ static void test_tiled_t_rounds_of_four(void **state)
         {{DT_S, MV_OP_T, 4097, 513, 4098, 1, 1, 0.0, 0.5, 1, NULL, 0, 1}, 0},
         {{DT_S, MV_OP_T, 100003, 129, 100003, 1, 1, 1.0, 0.0, 0, NULL, 1, 2}, 0},
         {{DT_D, MV_OP_T, 50021, 301, 50022, 1, -1, 2.0, 1.5, 0, NULL, 0, 1}, 0},
+        {{DT_D, MV_OP_T, 2507, 1701, 2507, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_T, 4166, 1199, 4167, 1, 1, -0.5, 0.25, 0, NULL, 1, 1}, 0},
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }

@@ -31,12 +31,15 @@
 //   thread, or where the column blocks make more than four waves the
 //   largest that leaves each thread a full round; halved while the blocks
 //   make one to four waves), 256/P columns
-//   per block; each thread reads V rows at a time, eight loads in flight (64
-//   registers, four blocks per SM), then the vectors left, fewer than a
-//   round, in predicated rounds of four where they average half a vector
-//   per thread or more; the P partial sums are combined by shuffles (and
-//   shared memory when P > 32). Long columns with few outputs are split
-//   over rows.
+//   per block; each thread reads V rows at a time. Four blocks per SM (64
+//   registers): rounds of four vectors with A's and x's loads all out
+//   before the FMAs, the vectors left in one predicated round. Float,
+//   where the vectors left after rounds of eight average half a vector
+//   per thread or more: three blocks per SM (78-80 registers), rounds of
+//   eight, x's loads beside the FMAs, the vectors left in predicated
+//   rounds of four.
+//   The P partial sums are combined by shuffles (and shared memory when
+//   P > 32). Long columns with few outputs are split over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns. A column
 //   that does not start on a 16-byte boundary (odd lda) takes its first
 //   r < V rows in scalar loads and the rest in 16-byte loads, so odd lda
@@ -489,8 +492,12 @@ __device__ __forceinline__ void load_x_shifted(const T *x, int64_t i, int s, T (
         t[k] = s & 1 ? ek1 : ek;
     }
 #pragma unroll
-    for (int k = 0; k < V; ++k)
-        xv[k] = V == 4 && (s & 2) ? t[k + (V == 4 ? 2 : 0)] : t[k];
+    for (int k = 0; k < V; ++k) {
+        if constexpr (V == 4)
+            xv[k] = s & 2 ? t[k + 2] : t[k];
+        else
+            xv[k] = t[k];
+    }
 }
 
 // gemv_tiled_t's full rounds at four blocks an SM (64 registers): rounds of
@@ -514,10 +521,12 @@ __device__ __forceinline__ void load_x_shifted(const T *x, int64_t i, int s, T (
 // the time of the call on the draws' plans of this instance (entry 60).
 template <typename T, int V>
 __device__ __forceinline__ void rounds_of_four(const T *a, const T *x, int64_t incx, int64_t m, int64_t i0,
-                                               int64_t i_end, bool x_vec, int64_t step, int64_t &i, T &acc)
+                                               int64_t i_end, int64_t step, int64_t &i, T &acc)
 {
     constexpr int K = 4;
-    const int s = V > 1 && incx == 1 ? int(reinterpret_cast<uintptr_t>(x + i0) % 16 / sizeof(T)) : 0;
+    const bool contiguous = V > 1 && incx == 1;
+    const int s = contiguous ? int(reinterpret_cast<uintptr_t>(x + i0) % 16 / sizeof(T)) : 0;
+    const bool x_vec = contiguous && s == 0;
     if (s != 0 && i < s && i + (V - 1) < i_end) {
         T v[V];
         load_v<T, V>(a + i, v);
@@ -596,12 +605,15 @@ __device__ __forceinline__ void rounds_of_four(const T *a, const T *x, int64_t i
 // thread's vectors in rounds of four with every load of a round out before
 // its first FMA, x off 16 bytes in the two aligned vectors around its rows,
 // and the vectors left in one predicated round (rounds_of_four). PredTail
-// (78-80 registers, three blocks per SM; launch_t chooses): rounds of eight
-// vectors, x in 16-byte loads where x + row is aligned, else scalar loads
-// (x shifted into place by shuffles was slower there: entry 11 of
-// docs/notes-gemv.md), x's loads beside the FMAs, then the vectors left in
-// predicated rounds of four, all in flight. Both are sensitive to their
+// (78-80 registers, three blocks per SM; float only, launch_t chooses):
+// rounds of eight vectors, x in 16-byte loads where x + row is aligned,
+// else scalar loads (x shifted into place by shuffles was slower there:
+// entry 11 of docs/notes-gemv.md), x's loads beside the FMAs, then the
+// vectors left in predicated rounds of four, all in flight. Both are sensitive to their
 // register counts: check ptxas -v (tests/check-kernel-resources.sh).
+// (A minimum of 0 blocks an SM is none: PredTail's instance keeps ptxas's
+// own choice, 78-80 registers; a minimum of 3 made it spill, and without
+// one the other instance took 70 for double.)
 template <typename T, int V, bool PredTail>
 __global__ void __launch_bounds__(kThreads, PredTail ? 0 : 4)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
@@ -637,7 +649,7 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             int64_t i = i_begin + r + int64_t(l) * V;
             const int64_t step = int64_t(P) * V;
             if constexpr (!PredTail)
-                rounds_of_four<T, V>(a, x, incx, m, i_begin + r, i_end, x_vec, step, i, acc);
+                rounds_of_four<T, V>(a, x, incx, m, i_begin + r, i_end, step, i, acc);
             for (; PredTail && i + (kUnroll - 1) * step + (V - 1) < i_end; i += kUnroll * step) {
                 T v[kUnroll][V];
 #pragma unroll
@@ -1207,29 +1219,40 @@ cudaError_t launch_t(const mv_gemv_args &args)
         return Plan{lp, blocks_n, want, sp, double((sp.span + V - 1) / V) / double(p)};
     };
     const auto fill = [&](const Plan &q) { return fill_of(q.blocks_n * q.sp.splits, q.want); };
-    // The tail after a thread's full rounds: in rounds of predicated loads
-    // (gemv_tiled_t<.., true>, 78-80 registers, three blocks per SM) where
-    // it averages half a vector per thread or more, else one vector at a
-    // time (64 registers, four blocks per SM): a short tail costs less than
-    // a quarter fewer loads in flight in the full rounds (entry 28: double
-    // 2142 x 13066, 0.4 tail vectors per thread, 0.97x cuBLAS's time one at
-    // a time, 1.06x predicated; float 2277 x 5574, 0.9, 0.94x and 0.85x).
-    // Not where the three blocks per SM fill less of the last wave than
-    // four do: double 14864 x 794 took 397 blocks, one past a wave of 396,
-    // 1.37x cuBLAS's time (entry 28).
-    // Warp columns in one wave of the four-per-SM kernel are all resident
-    // either way: a tail of fewer than kUnroll / 2 vectors a lane costs
-    // them less than the three-per-SM kernel's smaller rounds (entry 37:
-    // float 4416 x 1638, 2.5 tail vectors, 0.78x with it off, 0.84x on;
-    // float 1975 x 3022, 7.4, 1.22x off).
+    // The two instances. Four blocks an SM (64 registers): rounds of four
+    // vectors with every load of a round out before its first FMA, then one
+    // predicated round. Three an SM (gemv_tiled_t<.., true>, 78-80
+    // registers): rounds of eight, x's loads beside the FMAs, then
+    // predicated rounds of four. A round takes A's round trip and then
+    // whatever of x's is not yet out when A has landed: ptxas issues the
+    // float round's x three loads ahead of its FMAs, the double round's one
+    // ahead (SASS, entry 61 of docs/notes-gemv.md), so a double round of
+    // eight waits for about four more L2 round trips in series.
+    // Double: four an SM on every plan (entry 61, H100, cold, the 225 op T
+    // points of two draws that took three an SM: 0.96-0.98x their time by
+    // class of grid; one partial wave of long columns gained most, 2507 x
+    // 1701 0.81x, 58560 x 743 0.89x, 5626 x 1548 0.92x).
+    // Float: three an SM where a thread's tail after its full rounds of
+    // eight averages half a vector or more (the float rounds of four lost
+    // on those plans, 1.00-1.02x by class, up to 1.12x: entry 61), but not
+    // where the three blocks per SM fill less of the last wave than four
+    // do (double 14864 x 794 took 397 blocks, one past a wave of 396, 1.37x
+    // cuBLAS's time: entry 28). Warp columns in one wave of the
+    // four-per-SM kernel are all resident either way: a tail of fewer than
+    // kUnroll / 2 vectors a lane costs them less than the three-per-SM
+    // kernel's smaller rounds (entry 37: float 4416 x 1638, 2.5 tail
+    // vectors, 0.78x with it off, 0.84x on; float 1975 x 3022, 7.4, 1.22x
+    // off).
     const auto choose = [&](bool warp_cols, bool *pred_tail) {
         Plan use = plan(wave_t, true, warp_cols);
         *pred_tail = false;
-        if (use.long_tail() && !(warp_cols && use.blocks_n <= wave_t && use.tail() < kUnroll / 2)) {
-            const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false, warp_cols);
-            if (three.long_tail() && fill(three) >= fill(use) - 0.02) {
-                use = three;
-                *pred_tail = true;
+        if constexpr (sizeof(T) == 4) {
+            if (use.long_tail() && !(warp_cols && use.blocks_n <= wave_t && use.tail() < kUnroll / 2)) {
+                const Plan three = plan(wave_blocks<gemv_tiled_t<T, V, true>>(a), false, warp_cols);
+                if (three.long_tail() && fill(three) >= fill(use) - 0.02) {
+                    use = three;
+                    *pred_tail = true;
+                }
             }
         }
         return use;
@@ -1250,7 +1273,10 @@ cudaError_t launch_t(const mv_gemv_args &args)
     if (use.sp.splits == 1 && grid_x > use.want)
         grid_x = use.want;
     const dim3 grid(unsigned(grid_x < kMaxBlocks ? grid_x : kMaxBlocks), unsigned(use.sp.splits));
-    return launch_kernel(a, pred_tail ? gemv_tiled_t<T, V, true> : gemv_tiled_t<T, V, false>, grid, a.m, a.n,
+    auto kernel = gemv_tiled_t<T, V, false>;
+    if constexpr (sizeof(T) == 4)
+        kernel = pred_tail ? gemv_tiled_t<T, V, true> : kernel;
+    return launch_kernel(a, kernel, grid, a.m, a.n,
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, use.log_p, use.sp);
 }
