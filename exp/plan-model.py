@@ -12,6 +12,7 @@ import math, sys
 SMS = 132
 WS_BYTES, COUNTERS = 8 << 20, 16384
 K_THREADS, K_UNROLL = 256, 8
+PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
 BPS = {'tiled_n': 4, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
        'tiled_t': 4, 'tiled_t_pred': 3, 'cols4_vec': {4: 4, 2: 3}, 'cols4_shift': {4: 4, 2: 3},
@@ -210,7 +211,7 @@ def plan_t(dt, m, n, lda, vec):
                 bn = bfp(lp)
         p = 1 << lp
         s, span = (1, m) if warp_cols else plan_split(want, bn, m, n, p * V * K_UNROLL, V, dt, p)
-        rounds = cdiv(cdiv(nvec, p), K_UNROLL)
+        rounds = cdiv(cdiv(nvec, p), 4 if want == w_t and (PARTS4 == 2 or (PARTS4 == 1 and dt == 8)) else K_UNROLL)
         if parts_ok and not warp_cols and s == 1 and bn < want and fill_of(bn, want) < 0.9:
             parts = wave_splits(bn, want, rounds // 4)
             if parts > 1:
