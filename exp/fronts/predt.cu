@@ -23,6 +23,8 @@ extern "C" int mv_gemv_skinny_launch(mv_dtype, const mv_gemv_args *, cudaError_t
 
 #include <cublas_v2.h>
 
+#include "timing.h"
+
 namespace {
 
 char *g_flush;
@@ -45,25 +47,7 @@ __global__ void scrub(int4 *p, size_t n)
 template <class F>
 float time_cold(F launch)
 {
-    cudaEvent_t e0, e1;
-    cudaEventCreate(&e0);
-    cudaEventCreate(&e1);
-    std::vector<float> t;
-    launch();
-    for (int r = 0; r < 9; ++r) {
-        scrub<<<1056, 256>>>(reinterpret_cast<int4 *>(g_flush), kFlush / 16);
-        cudaEventRecord(e0);
-        launch();
-        cudaEventRecord(e1);
-        cudaEventSynchronize(e1);
-        float ms;
-        cudaEventElapsedTime(&ms, e0, e1);
-        t.push_back(ms * 1000.f);
-    }
-    std::sort(t.begin(), t.end());
-    cudaEventDestroy(e0);
-    cudaEventDestroy(e1);
-    return t[4];
+    return time_us(launch, [] { scrub<<<1056, 256>>>(reinterpret_cast<int4 *>(g_flush), kFlush / 16); });
 }
 
 __global__ void fill(float *p, size_t n)
