@@ -11,7 +11,8 @@
 # double, 4 float on four an SM, 35 float on the predicated tail).
 # Build: git worktree add /tmp/w-tpipe HEAD && (cd /tmp/w-tpipe && git
 # apply exp/patches/lab-tiled-t-pipe.patch) && exp/build-ab.sh tpipe
-# /tmp/w-tpipe, gzip it into build-bench/ab. Carry build-bench.
+# /tmp/w-tpipe, gzip it into build-bench/ab (built 2026-11-27:
+# build-bench/ab/mvbench-tpipe.gz). Carry build-bench.
 . exp/carried.sh
 [ -n "${NO_CHECKS:-}" ] || for opt in "" "--lda-pad 9" "--inc 3"; do
   MV_LAB_TPIPE=2 build-bench/ab/mvbench-tpipe random --seed 64 --count 40 --max-bytes 64M --variants default \
