@@ -44,3 +44,16 @@ gemm_draw() {
   echo "== $b gemm seed $s rc=$rc FAILED $(grep -c FAILED $d/run.txt)"
   sed -n '/random summary/,/^per path/p' $d/run.txt | grep -E "^  (float|double) +(all|${4:-simt})"
 }
+# lab_checks BUILD KNOB SEED: mvbench random's checks of the lab build
+# build-bench/ab/mvbench-BUILD under KNOB (VAR=v): 40 shapes to 64 MiB,
+# lda = m, odd lda (--lda-pad 9), strides (--inc 3); a line each, into
+# $top/checks.txt.
+lab_checks() {
+  local b=$1 knob=$2 seed=$3 opt rc
+  for opt in "" "--lda-pad 9" "--inc 3"; do
+    env $knob build-bench/ab/mvbench-$b random --seed $seed --count 40 --max-bytes 64M --variants default \
+      --rounds 1 --modes cold $opt --out /tmp/pc > /tmp/pc.txt 2>&1
+    rc=$?
+    echo "check $knob $opt: rc=$rc FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
+  done | tee $top/checks.txt
+}

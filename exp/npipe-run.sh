@@ -17,9 +17,5 @@
 # exp/build-ab.sh npipe /tmp/w-npipe, gzip it into build-bench/ab (built
 # 2026-11-27: build-bench/ab/mvbench-npipe.gz). Carry build-bench.
 . exp/carried.sh
-[ -n "${NO_CHECKS:-}" ] || for opt in "" "--lda-pad 9" "--inc 3"; do
-  MV_LAB_NPIPE=1 build-bench/ab/mvbench-npipe random --seed 63 --count 40 --max-bytes 64M --variants default \
-    --rounds 1 --modes cold $opt --out /tmp/pc > /tmp/pc.txt 2>&1
-  echo "check MV_LAB_NPIPE=1 $opt: rc=$? FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
-done | tee $OUT/checks.txt
+[ -n "${NO_CHECKS:-}" ] || lab_checks npipe MV_LAB_NPIPE=1 63
 BUDGET=${BUDGET:-480} bash exp/knob-run.sh npipe exp/lists/${LIST:-npipe}-20261127.txt "base: pipe:MV_LAB_NPIPE=${MODE:-1}"

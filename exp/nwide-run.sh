@@ -14,9 +14,5 @@
 # build-bench/ab (built 2026-11-27: build-bench/ab/mvbench-nwide.gz).
 # Carry build-bench.
 . exp/carried.sh
-[ -n "${NO_CHECKS:-}" ] || for opt in "" "--lda-pad 9" "--inc 3"; do
-  MV_LAB_NWIDE=1 build-bench/ab/mvbench-nwide random --seed 65 --count 40 --max-bytes 64M --variants default \
-    --rounds 1 --modes cold $opt --out /tmp/pc > /tmp/pc.txt 2>&1
-  echo "check MV_LAB_NWIDE=1 $opt: rc=$? FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
-done | tee $OUT/checks.txt
+[ -n "${NO_CHECKS:-}" ] || lab_checks nwide MV_LAB_NWIDE=1 65
 BUDGET=${BUDGET:-200} bash exp/knob-run.sh nwide exp/lists/nwide-20261127.txt "base: wide:MV_LAB_NWIDE=1"

@@ -10,9 +10,5 @@
 # apply exp/patches/lab-parts4.patch) && exp/build-ab.sh parts4 /tmp/w-parts,
 # gzip it into build-bench/ab. Carry build-bench.
 . exp/carried.sh
-for opt in "" "--lda-pad 9" "--inc 3"; do
-  MV_LAB_PARTS=2 build-bench/ab/mvbench-parts4 random --seed 62 --count 40 --max-bytes 64M --variants default \
-    --rounds 1 --modes cold $opt --out /tmp/pc > /tmp/pc.txt 2>&1
-  echo "check MV_LAB_PARTS=2 $opt: rc=$? FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
-done | tee $OUT/checks.txt
+lab_checks parts4 MV_LAB_PARTS=2 62
 BUDGET=${BUDGET:-300} bash exp/knob-run.sh parts4 exp/lists/parts-20261127.txt "base: p1:MV_LAB_PARTS=1 p2:MV_LAB_PARTS=2"

@@ -13,11 +13,5 @@
 # exp/patches/lab-pred.patch) && exp/build-ab.sh pred /tmp/w-pred, gzip it
 # into build-bench/ab. Carry build-bench.
 . exp/carried.sh
-if [ -n "${CHECKS:-}" ]; then
-  for opt in "" "--lda-pad 9" "--inc 3"; do
-    MV_LAB_PRED=1 build-bench/ab/mvbench-pred random --seed 61 --count 40 --max-bytes 64M --variants default \
-      --rounds 1 --modes cold $opt --out /tmp/pc > /tmp/pc.txt 2>&1
-    echo "check MV_LAB_PRED=1 $opt: rc=$? FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
-  done | tee $OUT/checks.txt
-fi
+[ -z "${CHECKS:-}" ] || lab_checks pred MV_LAB_PRED=1 61
 BUDGET=${BUDGET:-500} bash exp/knob-run.sh pred exp/lists/pred-knob-${LIST:-docs}-20261127.txt "base: r1:MV_LAB_PRED=1"

@@ -14,9 +14,5 @@
 # /tmp/w-tpipe, gzip it into build-bench/ab (built 2026-11-27:
 # build-bench/ab/mvbench-tpipe.gz). Carry build-bench.
 . exp/carried.sh
-[ -n "${NO_CHECKS:-}" ] || for opt in "" "--lda-pad 9" "--inc 3"; do
-  MV_LAB_TPIPE=2 build-bench/ab/mvbench-tpipe random --seed 64 --count 40 --max-bytes 64M --variants default \
-    --rounds 1 --modes cold $opt --out /tmp/pc > /tmp/pc.txt 2>&1
-  echo "check MV_LAB_TPIPE=2 $opt: rc=$? FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
-done | tee $OUT/checks.txt
+[ -n "${NO_CHECKS:-}" ] || lab_checks tpipe MV_LAB_TPIPE=2 64
 BUDGET=${BUDGET:-400} bash exp/knob-run.sh tpipe exp/lists/tpipe-20261127.txt "base: pipe:MV_LAB_TPIPE=2"
