@@ -1,0 +1,204 @@
+// The default GEMV path's tiled kernels (src/gemv/gemv_fast.cu: tiled-n,
+// tiled-n-shift, tiled-t in its instances, the split finish) on the CPU
+// emulator: random shapes, paddings, offsets, increments, scalars, SM
+// counts and blocks per SM, each run in five block and thread orders
+// (bitwise equal), checked loads, against a double reference, nothing
+// written outside y. MV_EMU_NPIPE (a knob of the emulated copy only:
+// exp/emu/run-fast.sh) puts every tiled-n plan on the pipelined instance
+// (2) or none (1); run under both, the outputs must be bitwise equal (the
+// same sums in the same order). usage: test_fast COUNT SEED [OUT]
+// (OUT: every run's y, bytes, for the comparison).
+#include "gemv/gemv_fast.cpp"
+#include "emu_test.h"
+
+#include <limits>
+
+extern "C" int mv_gemv_skinny_launch(mv_dtype, const mv_gemv_args *, cudaError_t *) { return 0; }
+
+static long n_fail = 0, n_run = 0;
+static FILE *g_out = nullptr;
+
+template <typename T>
+struct Arena {
+    std::vector<T> mem;
+    size_t used = 64;
+    explicit Arena(size_t n) : mem(n, guard_nan<T>()) {}
+    T *take(size_t n, int align_off)
+    {
+        used = (used + 16) & ~size_t(3);
+        used += align_off;
+        T *p = mem.data() + used;
+        used += n + 8;
+        if (used > mem.size()) {
+            fprintf(stderr, "arena too small\n");
+            exit(2);
+        }
+        return p;
+    }
+};
+
+struct Cfg {
+    int dbl, trans;
+    int64_t m, n, pad;
+    int off;
+    int64_t incx, incy;
+    double alpha, beta;
+    int dev, sm, per_sm;
+    size_t ws;
+};
+
+template <typename T>
+static void run_one(const Cfg &c)
+{
+    g_regions.clear();
+    g_per_sm = c.per_sm;
+    const int64_t lda = c.m + c.pad;
+    const int64_t lx = c.trans ? c.m : c.n, ly = c.trans ? c.n : c.m;
+    Arena<T> ar(size_t(lda * c.n + 8 * (c.m + c.n) * 4 + 4096) + 1000);
+    T *A = ar.take(size_t(lda * c.n), c.off);
+    auto vec = [&](int64_t len, int64_t inc, const char *name, bool nanfill) {
+        const int64_t st = inc < 0 ? -inc : inc;
+        T *lo = ar.take(size_t((len - 1) * st + 1), 0);
+        for (int64_t i = 0; i < len; ++i)
+            lo[i * st] = nanfill ? std::numeric_limits<T>::quiet_NaN() : T(urand());
+        g_regions.push_back({reinterpret_cast<const char *>(lo), sizeof(T), st, 1, len, name});
+        return inc < 0 ? lo + (len - 1) * st : lo;
+    };
+    for (int64_t j = 0; j < c.n; ++j)
+        for (int64_t i = 0; i < c.m; ++i)
+            A[i + j * lda] = T(urand());
+    // A's readable span: from the 16-byte line that holds A[0] to its last
+    // element (tiled-n-shift's aligned vectors read across padding rows).
+    const int64_t s0 = int64_t(reinterpret_cast<uintptr_t>(A) % 16 / sizeof(T));
+    const int64_t span = (c.n - 1) * lda + c.m + s0;
+    g_regions.push_back({reinterpret_cast<const char *>(A - s0), sizeof(T), span, span, 1, "A"});
+    T *x = vec(lx, c.incx, "x", c.alpha == 0);
+    T *y = vec(ly, c.incy, "y", c.beta == 0);
+    std::vector<T> ws(c.ws / sizeof(T) + 1, guard_nan<T>());
+    const int64_t ws_len = int64_t(ws.size());
+    g_regions.push_back({reinterpret_cast<const char *>(ws.data()), sizeof(T), ws_len, ws_len, 1, "ws"});
+    std::vector<unsigned> counters(4096, 0u);
+    const std::vector<T> mem0 = ar.mem;
+    std::vector<double> ry(ly), my(ly);
+    for (int64_t i = 0; i < ly; ++i) {
+        double s = 0, a = 0;
+        for (int64_t q = 0; q < lx && c.alpha != 0; ++q) {
+            const double e = double(c.trans ? A[q + i * lda] : A[i + q * lda]) * double(x[q * c.incx]);
+            s += e, a += std::fabs(e);
+        }
+        const double o0 = c.beta == 0 ? 0.0 : double(y[i * c.incy]);
+        ry[i] = c.alpha == 0 ? c.beta * o0 : c.alpha * s + c.beta * o0;
+        my[i] = std::fabs(c.alpha) * a + std::fabs(c.beta * o0);
+    }
+    T s_alpha = T(c.alpha), s_beta = T(c.beta);
+    mv_gemv_args a{};
+    a.trans = c.trans, a.m = c.m, a.n = c.n, a.lda = lda, a.A = A, a.x = x, a.y = y;
+    a.incx = c.incx, a.incy = c.incy;
+    if (c.dev)
+        a.alpha.dev = &s_alpha, a.beta.dev = &s_beta;
+    else if (c.alpha == 0 && c.beta == 1)
+        return;  // the host mode's quick return happens before dispatch
+    else
+        a.alpha.value = c.alpha, a.beta.value = c.beta;
+    a.sm_count = c.sm;
+    a.split_ws = c.ws ? ws.data() : nullptr;
+    a.split_ws_bytes = c.ws;
+    a.split_counters = counters.data();
+    a.split_counter_count = int64_t(counters.size());
+    std::vector<std::vector<T>> outs;
+    const long e0 = g_errors;
+    for (int sched = 0; sched < 5; ++sched) {
+        ar.mem = mem0;
+        g_order = sched;
+        g_late = sched != 0 && sched != 4;
+        g_rng.seed(99 + sched);
+        mv_gemv_tiled_launch(sizeof(T) == 8 ? MV_DTYPE_D : MV_DTYPE_S, &a);
+        outs.push_back(ar.mem);
+    }
+    bool bad = g_errors != e0;
+    char why[300] = "";
+    if (bad)
+        snprintf(why, sizeof why, "emulator errors");
+    for (int s = 1; s < 5 && !bad; ++s)
+        if (memcmp(outs[s].data(), outs[0].data(), outs[0].size() * sizeof(T))) {
+            bad = true;
+            snprintf(why, sizeof why, "schedule %d differs", s);
+        }
+    for (unsigned k : counters)
+        if (k != 0 && !bad) {
+            bad = true;
+            snprintf(why, sizeof why, "a split counter left at %u", k);
+        }
+    const T *o = outs[0].data();
+    std::vector<char> is_out(mem0.size(), 0);
+    for (int64_t i = 0; i < ly; ++i)
+        is_out[size_t(y + i * c.incy - ar.mem.data())] = 1;
+    for (size_t e = 0; e < mem0.size() && !bad; ++e)
+        if (!is_out[e] && memcmp(&o[e], &mem0[e], sizeof(T))) {
+            bad = true;
+            snprintf(why, sizeof why, "write outside y (element %zu)", e);
+        }
+    const double eps = sizeof(T) == 4 ? 3e-6 : 1e-14;
+    for (int64_t i = 0; i < ly && !bad; ++i) {
+        const double got = o[size_t(y + i * c.incy - ar.mem.data())];
+        if (!(std::fabs(got - ry[i]) <= eps * (lx + 2) * my[i] + 1e-30)) {
+            bad = true;
+            snprintf(why, sizeof why, "y[%ld] = %.9g, expected %.9g", long(i), got, ry[i]);
+        }
+    }
+    if (g_out)
+        for (int64_t i = 0; i < ly; ++i)
+            fwrite(&o[size_t(y + i * c.incy - ar.mem.data())], sizeof(T), 1, g_out);
+    ++n_run;
+    if (bad) {
+        ++n_fail;
+        if (n_fail <= 40)
+            printf("FAIL %s %c m=%ld n=%ld pad=%ld off=%d inc=%ld/%ld a=%g b=%g dev=%d sm=%d/%d ws=%zu: %s\n",
+                   sizeof(T) == 4 ? "float" : "double", c.trans ? 'T' : 'N', long(c.m), long(c.n), long(c.pad),
+                   c.off, long(c.incx), long(c.incy), c.alpha, c.beta, c.dev, c.sm, c.per_sm, c.ws, why);
+        fflush(stdout);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const int count = argc > 1 ? atoi(argv[1]) : 100;
+    rng.seed(argc > 2 ? atoi(argv[2]) : 1);
+    if (argc > 3)
+        g_out = fopen(argv[3], "wb");
+    std::uniform_int_distribution<int> pick(0, 1 << 30);
+    const int64_t ms[] = {1, 3, 5, 31, 100, 257, 513, 1025, 2100, 4099};
+    const int64_t ns[] = {1, 2, 7, 31, 33, 97, 129, 300, 513};
+    const int64_t incs[] = {1, 1, 1, 2, -1, -3};
+    const double sc[] = {1.0, 0.0, -0.5, 2.0};
+    const double bc[] = {0.0, 1.0, -1.5, 0.5};
+    for (int t = 0; t < count; ++t) {
+        Cfg c{};
+        c.dbl = pick(rng) % 2;
+        c.trans = pick(rng) % 3 == 0;  // mostly op N (tiled-n)
+        c.m = ms[pick(rng) % 10];
+        c.n = ns[pick(rng) % 9];
+        if (c.m * c.n > 400000)
+            c.n = 400000 / c.m + 1;
+        const int al = pick(rng) % 3;
+        c.pad = al == 1 ? 1 + pick(rng) % 3 : 0;
+        if (al != 1)
+            c.pad += (4 - (c.m + c.pad) % 4) % 4;
+        c.off = al == 2 ? 1 : 0;
+        c.incx = incs[pick(rng) % 6], c.incy = incs[pick(rng) % 6];
+        c.alpha = sc[pick(rng) % 4], c.beta = bc[pick(rng) % 4];
+        c.dev = pick(rng) % 3 == 0;
+        c.sm = 1 + pick(rng) % 6;
+        c.per_sm = 3 + pick(rng) % 2;
+        const int wsk = pick(rng) % 4;
+        c.ws = wsk == 0 ? 0 : wsk == 1 ? size_t(1) << 22 : size_t(256 + pick(rng) % 40000);
+        if (c.dbl)
+            run_one<double>(c);
+        else
+            run_one<float>(c);
+    }
+    if (g_out)
+        fclose(g_out);
+    printf("fast: %ld runs, %ld failed, %ld emulator errors\n", n_run, n_fail, g_errors);
+    return n_fail != 0;
+}
