@@ -18,24 +18,6 @@ extern "C" int mv_gemv_skinny_launch(mv_dtype, const mv_gemv_args *, cudaError_t
 static long n_fail = 0, n_run = 0;
 static FILE *g_out = nullptr;
 
-template <typename T>
-struct Arena {
-    std::vector<T> mem;
-    size_t used = 64;
-    explicit Arena(size_t n) : mem(n, guard_nan<T>()) {}
-    T *take(size_t n, int align_off)
-    {
-        used = (used + 16) & ~size_t(3);
-        used += align_off;
-        T *p = mem.data() + used;
-        used += n + 8;
-        if (used > mem.size()) {
-            fprintf(stderr, "arena too small\n");
-            exit(2);
-        }
-        return p;
-    }
-};
 
 struct Cfg {
     int dbl, trans;
@@ -54,7 +36,7 @@ static void run_one(const Cfg &c)
     g_per_sm = c.per_sm;
     const int64_t lda = c.m + c.pad;
     const int64_t lx = c.trans ? c.m : c.n, ly = c.trans ? c.n : c.m;
-    Arena<T> ar(size_t(lda * c.n + 8 * (c.m + c.n) * 4 + 4096) + 1000);
+    GuardArena<T> ar(size_t(lda * c.n + 8 * (c.m + c.n) * 4 + 4096) + 1000);
     T *A = ar.take(size_t(lda * c.n), c.off);
     auto vec = [&](int64_t len, int64_t inc, const char *name, bool nanfill) {
         const int64_t st = inc < 0 ? -inc : inc;
@@ -106,24 +88,8 @@ static void run_one(const Cfg &c)
     a.split_counters = counters.data();
     a.split_counter_count = int64_t(counters.size());
     std::vector<std::vector<T>> outs;
-    const long e0 = g_errors;
-    for (int sched = 0; sched < 5; ++sched) {
-        ar.mem = mem0;
-        g_order = sched;
-        g_late = sched != 0 && sched != 4;
-        g_rng.seed(99 + sched);
-        mv_gemv_tiled_launch(sizeof(T) == 8 ? MV_DTYPE_D : MV_DTYPE_S, &a);
-        outs.push_back(ar.mem);
-    }
-    bool bad = g_errors != e0;
     char why[300] = "";
-    if (bad)
-        snprintf(why, sizeof why, "emulator errors");
-    for (int s = 1; s < 5 && !bad; ++s)
-        if (memcmp(outs[s].data(), outs[0].data(), outs[0].size() * sizeof(T))) {
-            bad = true;
-            snprintf(why, sizeof why, "schedule %d differs", s);
-        }
+    bool bad = !run_orders(ar.mem, mem0, [&] { mv_gemv_tiled_launch(sizeof(T) == 8 ? MV_DTYPE_D : MV_DTYPE_S, &a); }, outs, why, sizeof why);
     for (unsigned k : counters)
         if (k != 0 && !bad) {
             bad = true;
