@@ -6,7 +6,7 @@ muts = {
  'base_off': ("const int64_t base = c_begin + (i - tb) * WC * kTile;", "const int64_t base = c_begin + i * WC * kTile;"),
  'half_keep': ("if ((lane >> 4) == h)", "if ((lane >> 4) != h)"),
  'wr_sum': ("sum += zs[rr][cc * WR + k][l];", "sum += zs[rr][cc * WR][l];"),
- 'ys_sum': ("sum += ys[k * BR + idx];", "sum += ys[idx];"),
+ 'ys_sum': ("sum += ys[k * slots + idx];", "sum += ys[idx];"),
  'zpart_idx': ("static_cast<T *>(p.zpart)[band * p.n + c] = sum;", "static_cast<T *>(p.zpart)[band * p.n + c - c_begin] = sum;"),
  'ws_check': ("if (z_elems > ws_elems ||", "if (z_elems > ws_elems + 100000 ||"),
 }
