@@ -12,6 +12,7 @@
 # headers they include are copied as they are, device.cuh replaced by
 # device_shim.cuh. Then `mutate.py`, `mutate_nt.py` and `mutate_batched.py`
 # (from the build dir) plant known bugs, each of which the tests must catch.
+# (The default GEMV path's tiled kernels, gemv_fast.cu: exp/emu/run-fast.sh.)
 # usage: exp/emu/run.sh [BUILD_DIR] [COUNT]   (default /tmp/matvec-emu, 200)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
