@@ -62,11 +62,12 @@ __global__ void fill_d(double *p, size_t n)
         p[i] = double((i * 2654435761u) % 1000) * 1e-3 - 0.5;
 }
 
-// A round of four is possible at i when its last vector ends in the split
-// and, x off 16 bytes (s), its second aligned load of x stays before m.
-__device__ __forceinline__ bool round_ok(int64_t i, int64_t step, int V, int64_t i_end, int s, int64_t m)
+// A round of four is possible at i when its last vector ends in the
+// column (rows [0, m): the lab kernel reads whole columns) and, x off 16
+// bytes (s), its second aligned load of x stays before m.
+__device__ __forceinline__ bool round_ok(int64_t i, int64_t step, int V, int s, int64_t m)
 {
-    return i + 3 * step + (V - 1) < i_end && (s == 0 || i + 3 * step + 2 * V - 1 - s < m);
+    return i + 3 * step + (V - 1) < m && (s == 0 || i + 3 * step + 2 * V - 1 - s < m);
 }
 
 template <typename T, int V, int MinB>
@@ -98,7 +99,7 @@ __global__ void __launch_bounds__(mv::kThreads, MinB)
                     acc += v[k] * x[i + k];
                 i += step;
             }
-            if (round_ok(i, step, V, m, s, m)) {
+            if (round_ok(i, step, V, s, m)) {
                 T v[K][V];
 #pragma unroll
                 for (int u = 0; u < K; ++u)
@@ -115,7 +116,7 @@ __global__ void __launch_bounds__(mv::kThreads, MinB)
                             mv::load_x_shifted<T, V>(x, i + u * step, s, xv[u]);
                     }
                     const int64_t inext = i + K * step;
-                    const bool more = round_ok(inext, step, V, m, s, m);
+                    const bool more = round_ok(inext, step, V, s, m);
                     if (more) {
 #pragma unroll
                         for (int u = 0; u < K; ++u)
