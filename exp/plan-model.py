@@ -12,9 +12,10 @@ import math, sys
 SMS = 132
 WS_BYTES, COUNTERS = 8 << 20, 16384
 K_THREADS, K_UNROLL = 256, 8
+PIPE_N = True  # tiled-n's pipelined instance (entry 63)
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
-BPS = {'tiled_n': 4, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
+BPS = {'tiled_n': 4, 'tiled_n_pipe': 3, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
        'tiled_t': 4, 'tiled_t_pred': 3, 'cols4_vec': {4: 4, 2: 3}, 'cols4_shift': {4: 4, 2: 3},
        'cols4_scalar': 4}
 
@@ -171,6 +172,8 @@ def plan_n(dt, m, n, lda, vec):
         if s > 1:
             p['splits'], p['span'] = split_into(s, p['tiles'], n, m, 4, dt, K_THREADS // (V << p['log_tx']))
     k = 'tiled_n_shift' if p['shift'] else 'tiled_n'
+    if k == 'tiled_n' and PIPE_N and SMS * 17 // 8 < p['tiles'] * p['splits'] <= SMS * 3:
+        k = 'tiled_n_pipe'  # notes-gemv entry 63: one wave of 2.1-3 blocks an SM
     return dict(kernel=k, blocks=p['tiles'] * p['splits'], tiles=p['tiles'], splits=p['splits'],
                 bps=BPS[k], TX=1 << p['log_tx'])
 

@@ -16,7 +16,9 @@ nvcc=$1 src=$2
 command -v c++filt >/dev/null || { echo "check-kernel-resources: c++filt (binutils) is needed"; exit 1; }
 
 # kernel name (up to the template arguments, or with them) -> most registers
-# allowed. gemv_tiled_t's predicated-tail instance (float only) runs at
+# allowed. gemv_tiled_n's pipelined instances run at three blocks per SM,
+# only where the blocks are all resident at three (entry 63);
+# gemv_tiled_t's predicated-tail instance (float only) runs at
 # three blocks per SM, taken only where the tail is long enough to pay for
 # it (entry 61: double takes four an SM on every plan), and
 # gemv_tiled_n_shift at three (entry 28); gemv_flat_n at three (float) and
@@ -30,6 +32,8 @@ command -v c++filt >/dev/null || { echo "check-kernel-resources: c++filt (binuti
 # default form (2) and its row-teams instances (6).
 declare -A budget=(
     ["gemv_tiled_t<float, 4, true>"]=80
+    ["gemv_tiled_n<float, 4, true, true>"]=80 ["gemv_tiled_n<float, 4, false, true>"]=80
+    ["gemv_tiled_n<double, 2, true, true>"]=80 ["gemv_tiled_n<double, 2, false, true>"]=80
     [gemv_tiled_n]=64 [gemv_tiled_n_shift]=80 [gemv_thin_n]=64 [gemv_thin_n_wide]=80 [gemv_tiled_t]=64 [gemv_tiled_t_cols4]=80
     [gemv_short_n]=64 ["gemv_short_n<double, 2, false>"]=85 [gemv_short_t]=64 [gemv_tall_n]=64 [gemv_tall_n_shift]=80 [gemv_tall_t]=128 [gemv_flat_t]=64
     ["gemv_scalar_t<float>"]=40 ["gemv_scalar_t<double>"]=72

@@ -378,11 +378,12 @@ static void test_any_shape(void **state)
      * rows into parts so that the blocks fill their last wave), odd and
      * even lda. */
     if (!small_mode()) {
-        /* Then 64 and 128 threads a column: float with the predicated
-         * tail (three blocks an SM), each column's warps meeting at a
-         * barrier of their own (ids 1-4), the block's columns drifting
-         * apart; double on looping grids (four blocks an SM, every plan
-         * since entry 61). */
+        /* Then 64 and 128 threads a column: float 70001 x 601 in row
+         * parts at four blocks an SM; float with the predicated tail
+         * (3217 x 781, 2219 x 1141: three an SM), each column's warps
+         * meeting at a barrier of their own (ids 1-4), the block's
+         * columns drifting apart; double on looping grids (four an SM,
+         * every double plan since entry 61). */
         const gemv_case longs[] = {
             {DT_S, MV_OP_T, 70001, 601, 70001, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
             {DT_S, MV_OP_T, 3217, 781, 3217, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
@@ -692,6 +693,33 @@ static void test_tiled_t_warp_columns(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-n's pipelined instance (the next quad's loads of A out before this
+ * quad's FMAs, three blocks an SM), taken where tiled-n's blocks make one
+ * wave of 2.1-3 an SM (on 132 SMs 281-396 blocks): no split over 290-373
+ * tiles (double 47698 x 62, float 74173 x 105 with odd lda and strided x),
+ * column splits (double 11410 x 386 odd lda, float 11343 x 376, float 3007
+ * x 568 in 16), a thread with one quad or none (float 77003 x 17: the
+ * loop's exit before any next quad), A and x off their lines, beta != 0,
+ * alpha = 0 with NaN in A and x, the device pointer mode. In small mode
+ * (compute-sanitizer) the cases marked big keep their size, so that the
+ * instance runs there too; the others take a tenth of the columns and
+ * another plan. */
+static void test_tiled_n_pipe(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(15);
+    static const sized_case cases[] = {
+        {{DT_D, MV_OP_N, 47698, 62, 47698, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 74173, 105, 74175, -2, 1, -0.5, 0.25, 0, NULL, 1, 0}, 1},
+        {{DT_D, MV_OP_N, 11410, 386, 11411, 1, 2, 2.0, 1.5, 0, NULL, 0, 1}, 1},
+        {{DT_S, MV_OP_N, 11343, 376, 11344, 1, -1, 1.0, 0.0, 0, NULL, 0, 3}, 0},
+        {{DT_S, MV_OP_N, 3007, 568, 3007, 1, 1, 1.0, 0.5, 0, NULL, 2, 0}, 0},
+        {{DT_S, MV_OP_N, 77003, 17, 77005, 3, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 11410, 386, 11410, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* tiled-t at four blocks an SM: rounds of four vectors with every load out
  * first, x off 16 bytes read as the two aligned vectors around its rows
  * (the shift s of x + row from 1 to 3: x 1-3 elements into its allocation,
@@ -740,4 +768,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_cols4_unaligned),
               HANDLE_TEST(test_tiled_t_row_parts),
               HANDLE_TEST(test_tiled_t_warp_columns),
-              HANDLE_TEST(test_tiled_t_rounds_of_four))
+              HANDLE_TEST(test_tiled_t_rounds_of_four),
+              HANDLE_TEST(test_tiled_n_pipe))

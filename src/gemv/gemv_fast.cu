@@ -12,7 +12,10 @@
 //   every byte of A is read once, coalesced, with 4 x 16 bytes in flight per
 //   thread, four blocks per SM, and enough blocks (splits of the columns,
 //   one round of loads each) to fill 132 SMs: the read bandwidth on large
-//   shapes, one launch (~4-5 us) on small ones.
+//   shapes, one launch (~4-5 us) on small ones. Where its blocks make one
+//   wave of 2.1-3 an SM, the pipelined instance (three an SM, 78-80
+//   registers): the next quad's loads of A out before this quad's FMAs,
+//   eight in flight.
 // `tiled-n-shift` (op N, columns off a 16-byte boundary: lda not a multiple
 //   of the vector): tiled-n's tiles and splits with 16-byte loads of the
 //   aligned vectors around each column's rows, realigned once per tile
@@ -101,8 +104,11 @@ __device__ __forceinline__ void load_x4(const T *x, int64_t j0, int64_t incx, bo
 // one-round splits; one quad was as fast on large shapes and faster on
 // mid-size ones. Vec: 16-byte loads of V consecutive rows; else V rows TX
 // apart (thread tx owns rows tx, tx + TX, ...), for unaligned columns.
-template <typename T, int V, bool Vec>
-__global__ void __launch_bounds__(kThreads, 4)
+// Pipe (78-80 registers, three blocks per SM; launch_n chooses): the next
+// quad's four loads of A go out before this quad's FMAs, so eight are in
+// flight; the same sums in the same order.
+template <typename T, int V, bool Vec, bool Pipe>
+__global__ void __launch_bounds__(kThreads, Pipe ? 3 : 4)
 gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_tx, Split sp)
 {
@@ -140,7 +146,42 @@ gemv_tiled_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             // Thread ty takes quads of 4 consecutive columns, q = ty, ty+TY, ...
             const int64_t quads = (j_end - j_begin) / 4;
             int64_t q = ty;
-            for (; q < quads; q += TY) {
+            if constexpr (Pipe) {
+                if (q < quads) {
+                    T v[4][V];
+                    const T *aq = a + (j_begin + 4 * q) * lda, *xq = x + (j_begin + 4 * q) * incx;
+                    const int64_t a_step = 4 * int64_t(TY) * lda, x_step = 4 * int64_t(TY) * incx;
+#pragma unroll
+                    for (int c = 0; c < 4; ++c)
+                        load_rows_n<T, V, Vec>(aq + c * lda, full, m - r0, rstep, v[c]);
+                    for (;;) {
+                        T xv[4], vn[4][V];
+                        load_x4<T>(xq, 0, incx, x_vec, xv);
+                        q += TY;
+                        const bool more = q < quads;
+                        aq += a_step;
+                        if (more) {
+#pragma unroll
+                            for (int c = 0; c < 4; ++c)
+                                load_rows_n<T, V, Vec>(aq + c * lda, full, m - r0, rstep, vn[c]);
+                        }
+#pragma unroll
+                        for (int c = 0; c < 4; ++c)
+#pragma unroll
+                            for (int k = 0; k < V; ++k)
+                                acc[k] += v[c][k] * xv[c];
+                        if (!more)
+                            break;
+                        xq += x_step;
+#pragma unroll
+                        for (int c = 0; c < 4; ++c)
+#pragma unroll
+                            for (int k = 0; k < V; ++k)
+                                v[c][k] = vn[c][k];
+                    }
+                }
+            }
+            for (; !Pipe && q < quads; q += TY) {
                 T v[4][V], xv[4];
                 const int64_t j0 = j_begin + 4 * q;
                 load_x4<T>(x, j0, incx, x_vec, xv);
@@ -609,8 +650,9 @@ __device__ __forceinline__ void rounds_of_four(const T *a, const T *x, int64_t i
 // rounds of eight vectors, x in 16-byte loads where x + row is aligned,
 // else scalar loads (x shifted into place by shuffles was slower there:
 // entry 11 of docs/notes-gemv.md), x's loads beside the FMAs, then the
-// vectors left in predicated rounds of four, all in flight. Both are sensitive to their
-// register counts: check ptxas -v (tests/check-kernel-resources.sh).
+// vectors left in predicated rounds of four, all in flight. Both are
+// sensitive to their register counts: check ptxas -v
+// (tests/check-kernel-resources.sh).
 // (A minimum of 0 blocks an SM is none: PredTail's instance keeps ptxas's
 // own choice, 78-80 registers; a minimum of 3 made it spill, and without
 // one the other instance took 70 for double.)
@@ -907,7 +949,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // each scalar load of a warp then covers one 128-byte run of one column
     // instead of two columns' halves (entry 18 of docs/notes-gemv.md:
     // float 8192^2 with lda 8193 from 81.6% to 86.9% of the read bandwidth).
-    const int64_t want = wave_blocks<gemv_tiled_n<T, V, Vec>>(a);
+    const int64_t want = wave_blocks<gemv_tiled_n<T, V, Vec, false>>(a);
     const double bytes = double(a.m) * double(a.n) * sizeof(T);
     // The thin kernels' launches, which differ only in the grid and the
     // block size.
@@ -1045,8 +1087,24 @@ cudaError_t launch_n(const mv_gemv_args &a)
         if (q.sp.splits > 1 && rounds >= 8)
             p = q;
     }
+    // One partial wave of more than two blocks an SM: where tiled-n's
+    // blocks are all resident at three an SM, the pipelined instance (eight
+    // loads of A in flight a thread against four) keeps twice the bytes in
+    // flight with the same blocks; a grid of 2.1-3 blocks an SM holds 35-48
+    // KB of A in flight an SM at four loads, under what streaming needs once
+    // the loaded round trip stretches (entry 63 of docs/notes-gemv.md: H100,
+    // cold, from 16 MiB 0.97x the time, double 9564 x 1374 0.916x, float
+    // 77120 x 136 0.878x, 41373 x 963 0.920x). More blocks would make a
+    // second wave at three an SM (1.02-1.27x). Under 2 1/8 blocks an SM it
+    // lost in both passes (220-273 blocks: 1.02-1.075x, double 8466 x 780
+    // the worst), and no grid that small was faster with it: a measured
+    // bound, not a derived one.
+    const int64_t w3 = wave_blocks<gemv_tiled_n<T, V, Vec, true>>(a), blocks = p.tiles * p.sp.splits;
+    const bool pipe = !p.shift && blocks <= w3 && 24 * blocks > 17 * w3;
+    const auto kernel = p.shift ? gemv_tiled_n_shift<T, V> : pipe ? gemv_tiled_n<T, V, Vec, true>
+                                                                  : gemv_tiled_n<T, V, Vec, false>;
     const dim3 grid(unsigned(p.tiles < kMaxBlocks ? p.tiles : kMaxBlocks), unsigned(p.sp.splits));
-    return launch_kernel(a, p.shift ? gemv_tiled_n_shift<T, V> : gemv_tiled_n<T, V, Vec>, grid, a.m, a.n,
+    return launch_kernel(a, kernel, grid, a.m, a.n,
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, p.log_tx, p.sp);
 }
