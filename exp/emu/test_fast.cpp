@@ -4,9 +4,11 @@
 // counts and blocks per SM, each run in five block and thread orders
 // (bitwise equal), checked loads, against a double reference, nothing
 // written outside y. MV_EMU_NPIPE (a knob of the emulated copy only:
-// exp/emu/run-fast.sh) puts every tiled-n plan on the pipelined instance
-// (2) or none (1); run under both, the outputs must be bitwise equal (the
-// same sums in the same order). usage: test_fast COUNT SEED [OUT]
+// exp/emu/run-fast.sh) puts every tiled-n plan and every double tiled-t
+// plan of the four-per-SM instance on the pipelined instances (2) or none
+// (1); run under both, the outputs must be bitwise equal (the same sums
+// in the same order). A third of the op T cases take long columns (5003
+// to 16411 rows, 3-65 of them), several rounds a thread. usage: test_fast COUNT SEED [OUT]
 // (OUT: every run's y, bytes, for the comparison).
 #include "gemv/gemv_fast.cpp"
 #include "emu_test.h"
@@ -144,6 +146,10 @@ int main(int argc, char **argv)
         c.trans = pick(rng) % 3 == 0;  // mostly op N (tiled-n)
         c.m = ms[pick(rng) % 10];
         c.n = ns[pick(rng) % 9];
+        if (c.trans && pick(rng) % 3 == 0) {  // long columns: several rounds a thread
+            const int64_t lm[] = {5003, 9001, 16411}, ln[] = {3, 17, 65};
+            c.m = lm[pick(rng) % 3], c.n = ln[pick(rng) % 3];
+        }
         if (c.m * c.n > 400000)
             c.n = 400000 / c.m + 1;
         const int al = pick(rng) % 3;
