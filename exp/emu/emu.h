@@ -306,6 +306,19 @@ inline T __shfl_xor_sync(unsigned mask, T v, int off)
     return T(g_cur->shfl_res);
 }
 
+// __shfl_down_sync (kind 3): lane l gets lane l + off's value, its own
+// where l + off is past the warp.
+template <typename T>
+inline T __shfl_down_sync(unsigned mask, T v, unsigned off)
+{
+    g_cur->shfl_val = double(v);
+    g_cur->shfl_off = int(off);
+    g_cur->shfl_mask = mask;
+    g_cur->shfl_kind = 3;
+    emu_yield(ST_WARP);
+    return T(g_cur->shfl_res);
+}
+
 // A warp vote (any): every lane waits at it as at a shuffle (kind 2), the
 // result the OR of the lanes' predicates.
 inline bool __any_sync(unsigned mask, int pred)
@@ -327,6 +340,8 @@ inline double emu_warp_result(const EmuFiber *lanes, unsigned l)
                 return 1.0;
         return 0.0;
     }
+    if (lanes[l].shfl_kind == 3)
+        return l + unsigned(lanes[l].shfl_off) < 32 ? lanes[l + unsigned(lanes[l].shfl_off)].shfl_val : lanes[l].shfl_val;
     return lanes[l ^ unsigned(lanes[l].shfl_off)].shfl_val;
 }
 

@@ -63,8 +63,16 @@ PY
 python3 "$here/transform.py" "$b/fast.cu" "$b/shim/gemv/gemv_fast.cpp"
 cp "$here"/{emu_test.h,test_fast.cpp} "$b/"
 cd "$b"
-g++ -std=c++20 -O2 -g -I shim -include limits -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-    test_fast.cpp -o test_fast
+flags="-std=c++20 -O2 -g -I shim -include limits -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+if [ -n "${FULL:-}" ]; then
+  # The whole default path: gemv_skinny.cu's kernels first (a second
+  # translation unit), then the tiled ones.
+  python3 "$here/transform.py" "$src/src/gemv/gemv_skinny.cu" shim/gemv/gemv_skinny.cpp
+  g++ $flags -c shim/gemv/gemv_skinny.cpp -o skinny.o
+  g++ $flags -DEMU_FULL_PATH test_fast.cpp skinny.o -o test_fast
+else
+  g++ $flags test_fast.cpp -o test_fast
+fi
 export ASAN_OPTIONS=detect_stack_use_after_return=0
 for mode in 1 2 rule; do
   if [ $mode = rule ]; then env -u MV_EMU_NPIPE ./test_fast "$count" "$seed" out-$mode.bin; else

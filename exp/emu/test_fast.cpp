@@ -15,7 +15,9 @@
 
 #include <limits>
 
+#ifndef EMU_FULL_PATH
 extern "C" int mv_gemv_skinny_launch(mv_dtype, const mv_gemv_args *, cudaError_t *) { return 0; }
+#endif
 
 static long n_fail = 0, n_run = 0;
 static FILE *g_out = nullptr;
@@ -91,7 +93,12 @@ static void run_one(const Cfg &c)
     a.split_counter_count = int64_t(counters.size());
     std::vector<std::vector<T>> outs;
     char why[300] = "";
-    bool bad = !run_orders(ar.mem, mem0, [&] { mv_gemv_tiled_launch(sizeof(T) == 8 ? MV_DTYPE_D : MV_DTYPE_S, &a); }, outs, why, sizeof why);
+#ifdef EMU_FULL_PATH
+    const auto launch = mv_gemv_fast_launch;  // the skinny kernels first, as the default path
+#else
+    const auto launch = mv_gemv_tiled_launch;
+#endif
+    bool bad = !run_orders(ar.mem, mem0, [&] { launch(sizeof(T) == 8 ? MV_DTYPE_D : MV_DTYPE_S, &a); }, outs, why, sizeof why);
     for (unsigned k : counters)
         if (k != 0 && !bad) {
             bad = true;
@@ -150,6 +157,20 @@ int main(int argc, char **argv)
             const int64_t lm[] = {5003, 9001, 16411}, ln[] = {3, 17, 65};
             c.m = lm[pick(rng) % 3], c.n = ln[pick(rng) % 3];
         }
+#ifdef EMU_FULL_PATH
+        // The skinny kernels' shapes (gemv_skinny.cu): few rows and many
+        // columns (short-n/t, scalar-t, flat-t and flat-n over columns off
+        // 16 bytes), few columns and many rows (tall-n/t), columns of
+        // 65-256 vectors (flat-t under MV_LAB_FLAT).
+        const int kind = pick(rng) % 4;
+        if (kind == 0) {
+            c.m = 1 + pick(rng) % 70, c.n = 200 + pick(rng) % 9000;
+        } else if (kind == 1) {
+            c.m = 2000 + pick(rng) % 30000, c.n = 1 + pick(rng) % 64;
+        } else if (kind == 2) {
+            c.m = 250 + pick(rng) % 800, c.n = 300 + pick(rng) % 1500;
+        }
+#endif
         if (c.m * c.n > 400000)
             c.n = 400000 / c.m + 1;
         const int al = pick(rng) % 3;
