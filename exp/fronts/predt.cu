@@ -27,29 +27,6 @@ extern "C" int mv_gemv_skinny_launch(mv_dtype, const mv_gemv_args *, cudaError_t
 
 namespace {
 
-char *g_flush;
-constexpr size_t kFlush = size_t(192) << 20;
-
-// Reads kFlush bytes so that the L2 holds none of A, only clean lines (as
-// mvbench's cold calls find it: a write here would leave dirty lines that
-// the timed call must write back; the first run of entry 61 did that).
-__global__ void scrub(int4 *p, size_t n)
-{
-    int s = 0;
-    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
-        const int4 v = p[i];
-        s ^= v.x ^ v.y ^ v.z ^ v.w;
-    }
-    if (s == 0x12345678)
-        p[0].x = s;
-}
-
-template <class F>
-float time_cold(F launch)
-{
-    return time_us(launch, [] { scrub<<<1056, 256>>>(reinterpret_cast<int4 *>(g_flush), kFlush / 16); });
-}
-
 __global__ void fill(float *p, size_t n)
 {
     for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
@@ -228,8 +205,7 @@ int main()
 {
     const size_t cap = size_t(512) << 20;
     char *a, *x, *y;
-    if (cudaMalloc(&a, cap + 64) || cudaMalloc(&x, size_t(8) << 20) || cudaMalloc(&y, 8 << 20) ||
-        cudaMalloc(&g_flush, kFlush))
+    if (cudaMalloc(&a, cap + 64) || cudaMalloc(&x, size_t(8) << 20) || cudaMalloc(&y, 8 << 20) || !flush_buffer())
         return 1;
     cublasHandle_t h;
     cublasCreate(&h);
