@@ -21,7 +21,8 @@
 # (cd /tmp/w-flat && git apply exp/patches/pipe-t-wide-n.patch
 # exp/patches/lab-flat-t-wide.patch) && exp/build-ab.sh flat /tmp/w-flat,
 # gzip it into build-bench/ab (built 2026-11-27: mvbench-flat.gz, with
-# the MV_LAB_THINW knob of exp/thinw-run.sh). Carry build-bench.
+# the knobs of exp/thinw-run.sh and exp/nwide2-run.sh). Carry
+# build-bench.
 . exp/carried.sh
 [ -n "${NO_CHECKS:-}" ] || lab_checks flat MV_LAB_FLAT=256 66
 BUDGET=${BUDGET:-240} bash exp/knob-run.sh flat exp/lists/flat-20261127.txt "base: flat:MV_LAB_FLAT=256"
