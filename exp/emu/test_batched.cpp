@@ -14,25 +14,6 @@
 
 static long n_fail = 0, n_run = 0, n_tile = 0, n_block = 0;
 
-// One allocation holding every operand, NaN between them.
-template <typename T>
-struct Arena {
-    std::vector<T> mem;
-    size_t used = 64;
-    explicit Arena(size_t n) : mem(n, guard_nan<T>()) {}
-    T *take(size_t n)
-    {
-        used += 8;
-        T *p = mem.data() + used;
-        used += n + 8;
-        if (used > mem.size()) {
-            fprintf(stderr, "arena too small\n");
-            exit(2);
-        }
-        return p;
-    }
-};
-
 enum { SA_PACKED, SA_PADDED, SA_SHARED };
 enum { SX_PACKED, SX_PADDED, SX_SHARED };
 enum { SY_PACKED, SY_PADDED, SY_NEG, SY_NEG_PADDED, SY_INTERLEAVED };
@@ -84,11 +65,12 @@ static void run_one(Cfg c)
     const int64_t B = c.batch;
     const int64_t size_a = (B - 1) * stride_a + lda * c.n, size_x = (B - 1) * stride_x + span_x;
     const int64_t size_y = (B - 1) * (stride_y < 0 ? -stride_y : stride_y) + span_y;
-    Arena<T> ar(size_t(size_a + size_x + size_y + (len_x + 511) / 512 * B * len_y) + 256 + 4);
+    GuardArena<T> ar(size_t(size_a + size_x + size_y + (len_x + 511) / 512 * B * len_y) + 256 + 4);
     const int64_t chunks = (len_x + 511) / 512, need = B * len_y * chunks;
     const int64_t ws_elems = c.ws == 0 ? 0 : c.ws == 1 ? need : need - 1;
-    T *A0 = ar.take(size_t(size_a + c.shift)) + c.shift, *X0 = ar.take(size_t(size_x)), *Y0 = ar.take(size_t(size_y));
-    T *W0 = ar.take(size_t(ws_elems));
+    T *A0 = ar.take_packed(size_t(size_a + c.shift)) + c.shift, *X0 = ar.take_packed(size_t(size_x)),
+      *Y0 = ar.take_packed(size_t(size_y));
+    T *W0 = ar.take_packed(size_t(ws_elems));
     for (int64_t b = 0; b < B; ++b)
         for (int64_t j = 0; j < c.n; ++j)
             for (int64_t i = 0; i < c.m; ++i)

@@ -55,24 +55,10 @@ static void run_one(const Cfg &c)
     const int64_t lda = c.m + c.pad;
     GuardArena<T> ar(size_t(lda * c.n + 16 * (c.m + c.n) * 4 + 4096) + 1000);
     T *A = ar.take(size_t(lda * c.n), c.off);
-    auto vec = [&](int64_t len, int64_t inc, const char *name, bool nanfill) {
-        const int64_t st = inc < 0 ? -inc : inc;
-        T *lo = ar.take(size_t((len - 1) * st + 1), 0);
-        for (int64_t i = 0; i < len; ++i)
-            lo[i * st] = nanfill ? std::numeric_limits<T>::quiet_NaN() : T(urand());
-        g_regions.push_back({reinterpret_cast<const char *>(lo), sizeof(T), st, 1, len, name});
-        return inc < 0 ? lo + (len - 1) * st : lo;  // logical element 0
+    fill_matrix(A, c.m, c.n, lda);
+    const auto vec = [&](int64_t len, int64_t inc, const char *name, bool nanfill) {
+        return arena_vector(ar, len, inc, name, nanfill);
     };
-    for (int64_t j = 0; j < c.n; ++j)
-        for (int64_t i = 0; i < c.m; ++i)
-            A[i + j * lda] = T(urand());
-    // A's readable span: from the 16-byte line that holds A[0] to its last
-    // element, padding rows included (the shifted form's pairs read across
-    // them and across columns). Everything there but A's own elements is
-    // NaN (the arena), so any such value that reaches y or z shows.
-    const int64_t s0 = int64_t(reinterpret_cast<uintptr_t>(A) % 16 / sizeof(T));
-    const int64_t span = (c.n - 1) * lda + c.m + s0;
-    g_regions.push_back({reinterpret_cast<const char *>(A - s0), sizeof(T), span, span, 1, "A"});
     T *x = vec(c.n, c.incx, "x", false);
     T *w = vec(c.m, c.incw, "w", false);
     T *y = vec(c.m, c.incy, "y", c.beta == 0);
