@@ -13,9 +13,11 @@ SMS = 132
 WS_BYTES, COUNTERS = 8 << 20, 16384
 K_THREADS, K_UNROLL = 256, 8
 PIPE_N = True  # tiled-n's pipelined instance (entry 63)
+PIPE_T = True  # double tiled-t's pipelined instance (entry 64)
+WIDE_N = True  # tiled-n's tiles doubled into the pipelined window (entry 65)
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
-BPS = {'tiled_n': 4, 'tiled_n_pipe': 3, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
+BPS = {'tiled_n': 4, 'tiled_n_pipe': 3, 'tiled_t_pipe': 3, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
        'tiled_t': 4, 'tiled_t_pred': 3, 'cols4_vec': {4: 4, 2: 3}, 'cols4_shift': {4: 4, 2: 3},
        'cols4_scalar': 4}
 
@@ -171,11 +173,20 @@ def plan_n(dt, m, n, lda, vec):
         s = balance_splits(p['tiles'], nbytes, n // ((K_THREADS >> p['log_tx']) * 4), cdiv(m, V) * V * dt)
         if s > 1:
             p['splits'], p['span'] = split_into(s, p['tiles'], n, m, 4, dt, K_THREADS // (V << p['log_tx']))
+    if WIDE_N and not p['shift'] and p['splits'] == 1 and p['tiles'] > want and p['log_tx'] < 6:
+        q = plan(False, p['log_tx'] + 1, want)  # notes-gemv entry 65: tiles doubled into the window
+        if in_pipe_window(q['tiles'] * q['splits']):
+            p = q
     k = 'tiled_n_shift' if p['shift'] else 'tiled_n'
-    if k == 'tiled_n' and PIPE_N and SMS * 17 // 8 < p['tiles'] * p['splits'] <= SMS * 3:
+    if k == 'tiled_n' and PIPE_N and in_pipe_window(p['tiles'] * p['splits']):
         k = 'tiled_n_pipe'  # notes-gemv entry 63: one wave of 2.1-3 blocks an SM
     return dict(kernel=k, blocks=p['tiles'] * p['splits'], tiles=p['tiles'], splits=p['splits'],
                 bps=BPS[k], TX=1 << p['log_tx'])
+
+
+def in_pipe_window(blocks):
+    """gemv_fast.cu's in_pipe_window: one wave of 2 1/8-3 blocks an SM at three an SM."""
+    return SMS * 17 // 8 < blocks <= SMS * 3
 
 
 def plan_t(dt, m, n, lda, vec):
@@ -248,6 +259,8 @@ def plan_t(dt, m, n, lda, vec):
     if use['splits'] == 1 and grid_x > use['want']:
         grid_x = use['want']
     k = 'tiled_t_pred' if pred else 'tiled_t'
+    if k == 'tiled_t' and dt == 8 and PIPE_T and in_pipe_window(use['blocks_n'] * use['splits']):
+        k = 'tiled_t_pipe'  # notes-gemv entry 64
     return dict(kernel=k, blocks=use['blocks_n'] * use['splits'], grid=grid_x * use['splits'], bps=BPS[k],
                 P=1 << use['lp'], cols_per_block=K_THREADS >> use['lp'], splits=use['splits'],
                 vec_per_thread=round(use['per'], 2))

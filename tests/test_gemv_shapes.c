@@ -699,8 +699,11 @@ static void test_tiled_t_warp_columns(void **state)
  * tiles (double 47698 x 62, float 74173 x 105 with odd lda and strided x),
  * column splits (double 11410 x 386 odd lda, float 11343 x 376, float 3007
  * x 568 in 16), a thread with one quad or none (float 77003 x 17: the
- * loop's exit before any next quad), A and x off their lines, beta != 0,
- * alpha = 0 with NaN in A and x, the device pointer mode. In small mode
+ * loop's exit before any next quad), tiles just past a wave at four an SM
+ * doubled in height into the window (626 tiles to 313: double 20012 x
+ * 257, float 80021 x 260 with odd lda and strided y), A and x off their
+ * lines, beta != 0, alpha = 0 with NaN in A and x, the device pointer
+ * mode. In small mode
  * (compute-sanitizer) the cases marked big keep their size, so that the
  * instance runs there too; the others take a tenth of the columns and
  * another plan. */
@@ -716,6 +719,8 @@ static void test_tiled_n_pipe(void **state)
         {{DT_S, MV_OP_N, 3007, 568, 3007, 1, 1, 1.0, 0.5, 0, NULL, 2, 0}, 0},
         {{DT_S, MV_OP_N, 77003, 17, 77005, 3, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
         {{DT_D, MV_OP_N, 11410, 386, 11410, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 20012, 257, 20012, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 80021, 260, 80023, 1, 2, 0.5, -1.0, 0, NULL, 0, 1}, 0},
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
@@ -730,8 +735,9 @@ static void test_tiled_n_pipe(void **state)
  * whole vectors left in one predicated round of 1-3 (about 4-8 vectors a
  * thread: P = 64-256), strided x, beta != 0, alpha = 0 with NaN in A and
  * x; long columns in row parts; double's one partial wave of long columns
- * (2507 x 1701, 4166 x 1199: three blocks an SM before entry 61; small
- * mode: a tenth of the columns but for the first three cases). */
+ * (2507 x 1701, 426 blocks; 4166 x 1199 takes the pipelined instance,
+ * test_tiled_t_pipe; small mode: a tenth of the columns but for the first
+ * three cases). */
 static void test_tiled_t_rounds_of_four(void **state)
 {
     mv_handle h = *state;
@@ -753,6 +759,32 @@ static void test_tiled_t_rounds_of_four(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* double tiled-t's pipelined instance (the next round's loads of A out
+ * before this round's FMAs, three blocks an SM), taken where the plan's
+ * blocks make one wave of 2.1-3 an SM (on 132 SMs 281-396 blocks): no
+ * split (3821 x 601, P = 128; 4166 x 1199 with odd lda and A and x off 16
+ * bytes, beta != 0), threads of about four vectors a column (519 x 1506,
+ * P = 64: one whole round and no next, or none), row splits (35312 x 80
+ * in 4 with strided x; 38931 x 187 and 69992 x 182 in 2 with odd lda, x
+ * off 16 bytes, strided and negative y), alpha = 0 with NaN in A and x,
+ * the device pointer mode. In small mode the cases marked big keep their
+ * size; the others take a tenth of the columns and another plan. */
+static void test_tiled_t_pipe(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(16);
+    static const sized_case cases[] = {
+        {{DT_D, MV_OP_T, 3821, 601, 3821, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_T, 4166, 1199, 4167, 1, 1, -0.5, 0.25, 0, NULL, 1, 1}, 1},
+        {{DT_D, MV_OP_T, 519, 1506, 521, 1, 1, 2.0, 0.0, 0, NULL, 0, 1}, 1},
+        {{DT_D, MV_OP_T, 35312, 80, 35312, -2, 1, 1.0, 0.5, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_T, 38931, 187, 38932, 1, 3, 1.0, 0.0, 0, NULL, 1, 1}, 0},
+        {{DT_D, MV_OP_T, 69992, 182, 69993, 1, -1, -1.0, 1.5, 0, NULL, 0, 2}, 0},
+        {{DT_D, MV_OP_T, 3821, 601, 3822, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_all_small_shapes),
               HANDLE_TEST(test_primes_and_large_odd_shapes),
@@ -769,4 +801,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_t_row_parts),
               HANDLE_TEST(test_tiled_t_warp_columns),
               HANDLE_TEST(test_tiled_t_rounds_of_four),
-              HANDLE_TEST(test_tiled_n_pipe))
+              HANDLE_TEST(test_tiled_n_pipe),
+              HANDLE_TEST(test_tiled_t_pipe))

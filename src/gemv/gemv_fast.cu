@@ -40,7 +40,9 @@
 //   where the vectors left after rounds of eight average half a vector
 //   per thread or more: three blocks per SM (78-80 registers), rounds of
 //   eight, x's loads beside the FMAs, the vectors left in predicated
-//   rounds of four.
+//   rounds of four. Double, where its blocks make one wave of 2.1-3 an
+//   SM: the pipelined instance (three an SM, 80 registers), rounds of four
+//   with the next round's loads of A out before this round's FMAs.
 //   The P partial sums are combined by shuffles (and shared memory when
 //   P > 32). Long columns with few outputs are split over rows.
 //   Napkin math: as tiled-n: A read once, coalesced along columns. A column
@@ -541,12 +543,36 @@ __device__ __forceinline__ void load_x_shifted(const T *x, int64_t i, int s, T (
     }
 }
 
+// x's part of a round of K vectors from row i, step rows apart: 16-byte
+// loads where x + i is aligned (x_vec), the two aligned vectors around each
+// where it is s elements past a boundary (load_x_shifted), scalar loads
+// where x is strided.
+template <typename T, int V, int K>
+__device__ __forceinline__ void load_x_round(const T *x, int64_t incx, int64_t i, int64_t step, int s, bool x_vec,
+                                             T (&xv)[K][V])
+{
+    if (x_vec) {
+#pragma unroll
+        for (int u = 0; u < K; ++u)
+            load_v<T, V>(x + i + u * step, xv[u]);
+    } else if (s != 0) {
+#pragma unroll
+        for (int u = 0; u < K; ++u)
+            load_x_shifted<T, V>(x, i + u * step, s, xv[u]);
+    } else {
+#pragma unroll
+        for (int u = 0; u < K; ++u)
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                xv[u][k] = x[(i + u * step + k) * incx];
+    }
+}
+
 // gemv_tiled_t's full rounds at four blocks an SM (64 registers): rounds of
 // four vectors a thread with all the round's loads out before its first
-// FMA, A's four, then x's four (16-byte loads where x + row is aligned, the
-// two aligned vectors around them where it is s elements past a boundary:
-// s is the same for every row of the column that a vector starts at, see
-// load_x_shifted; scalar loads where x is strided), then the whole vectors
+// FMA, A's four, then x's four (load_x_round: s, x + i0's elements past a
+// 16-byte boundary, is the same for every row of the column that a vector
+// starts at, see load_x_shifted), then the whole vectors
 // left, fewer than four, in one predicated round (x in scalar loads there,
 // so nothing past x[m - 1] is read). A thread whose first vector would
 // read x before x[0] (x itself off 16 bytes) takes it alone first. i0: the
@@ -560,7 +586,9 @@ __device__ __forceinline__ void load_x_shifted(const T *x, int64_t i, int s, T (
 // of docs/notes-gemv.md); in rounds of four all of them overlap: 1.02-1.26x
 // the bandwidth on tiled-t's own plans (exp/fronts/tiledt.cu) and 0.88-1.01x
 // the time of the call on the draws' plans of this instance (entry 60).
-template <typename T, int V>
+// Pipe (three blocks an SM, 80 registers): the next round's loads of A go
+// out before this round's FMAs, eight in flight (entry 64).
+template <typename T, int V, bool Pipe>
 __device__ __forceinline__ void rounds_of_four(const T *a, const T *x, int64_t incx, int64_t m, int64_t i0,
                                                int64_t i_end, int64_t step, int64_t &i, T &acc)
 {
@@ -576,32 +604,59 @@ __device__ __forceinline__ void rounds_of_four(const T *a, const T *x, int64_t i
             acc += v[k] * x[i + k];
         i += step;
     }
-    for (; i + (K - 1) * step + (V - 1) < i_end && (s == 0 || i + (K - 1) * step + 2 * V - 1 - s < m);
-         i += K * step) {
-        T v[K][V], xv[K][V];
-#pragma unroll
-        for (int u = 0; u < K; ++u)
-            load_v<T, V>(a + i + u * step, v[u]);
-        if (x_vec) {
+    // A round from vector i is whole when its last vector ends before
+    // i_end and, x off 16 bytes, the aligned vector after x's last row is
+    // inside x. (The plain loop keeps the test written out: as this lambda
+    // it moved that instance's SASS.)
+    if constexpr (Pipe) {
+        const auto whole = [&](int64_t j) {
+            return j + (K - 1) * step + (V - 1) < i_end && (s == 0 || j + (K - 1) * step + 2 * V - 1 - s < m);
+        };
+        // The next round's loads of A out before this round's FMAs: eight
+        // in flight a thread, the same sums in the same order.
+        if (whole(i)) {
+            T v[K][V];
 #pragma unroll
             for (int u = 0; u < K; ++u)
-                load_v<T, V>(x + i + u * step, xv[u]);
-        } else if (s != 0) {
+                load_v<T, V>(a + i + u * step, v[u]);
+            for (;;) {
+                T xv[K][V], vn[K][V];
+                load_x_round<T, V, K>(x, incx, i, step, s, x_vec, xv);
+                const bool more = whole(i + K * step);
+                if (more) {
+#pragma unroll
+                    for (int u = 0; u < K; ++u)
+                        load_v<T, V>(a + i + (K + u) * step, vn[u]);
+                }
+#pragma unroll
+                for (int u = 0; u < K; ++u)
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        acc += v[u][k] * xv[u][k];
+                i += K * step;
+                if (!more)
+                    break;
+#pragma unroll
+                for (int u = 0; u < K; ++u)
+#pragma unroll
+                    for (int k = 0; k < V; ++k)
+                        v[u][k] = vn[u][k];
+            }
+        }
+    } else {
+        for (; i + (K - 1) * step + (V - 1) < i_end && (s == 0 || i + (K - 1) * step + 2 * V - 1 - s < m);
+             i += K * step) {
+            T v[K][V], xv[K][V];
 #pragma unroll
             for (int u = 0; u < K; ++u)
-                load_x_shifted<T, V>(x, i + u * step, s, xv[u]);
-        } else {
+                load_v<T, V>(a + i + u * step, v[u]);
+            load_x_round<T, V, K>(x, incx, i, step, s, x_vec, xv);
 #pragma unroll
             for (int u = 0; u < K; ++u)
 #pragma unroll
                 for (int k = 0; k < V; ++k)
-                    xv[u][k] = x[(i + u * step + k) * incx];
+                    acc += v[u][k] * xv[u][k];
         }
-#pragma unroll
-        for (int u = 0; u < K; ++u)
-#pragma unroll
-            for (int k = 0; k < V; ++k)
-                acc += v[u][k] * xv[u][k];
     }
     if (i + (V - 1) < i_end) {
         const int64_t lim = i_end - (V - 1) - i;  // vector u exists when u * step < lim
@@ -650,14 +705,16 @@ __device__ __forceinline__ void rounds_of_four(const T *a, const T *x, int64_t i
 // rounds of eight vectors, x in 16-byte loads where x + row is aligned,
 // else scalar loads (x shifted into place by shuffles was slower there:
 // entry 11 of docs/notes-gemv.md), x's loads beside the FMAs, then the
-// vectors left in predicated rounds of four, all in flight. Both are
-// sensitive to their register counts: check ptxas -v
+// vectors left in predicated rounds of four, all in flight. Pipe (80
+// registers, three blocks per SM; double only, launch_t chooses):
+// rounds_of_four with the next round's four loads of A out before this
+// round's FMAs. All are sensitive to their register counts: check ptxas -v
 // (tests/check-kernel-resources.sh).
 // (A minimum of 0 blocks an SM is none: PredTail's instance keeps ptxas's
 // own choice, 78-80 registers; a minimum of 3 made it spill, and without
 // one the other instance took 70 for double.)
-template <typename T, int V, bool PredTail>
-__global__ void __launch_bounds__(kThreads, PredTail ? 0 : 4)
+template <typename T, int V, bool PredTail, bool Pipe = false>
+__global__ void __launch_bounds__(kThreads, Pipe ? 3 : PredTail ? 0 : 4)
 gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
              T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int log_p, Split sp)
 {
@@ -691,7 +748,7 @@ gemv_tiled_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T
             int64_t i = i_begin + r + int64_t(l) * V;
             const int64_t step = int64_t(P) * V;
             if constexpr (!PredTail)
-                rounds_of_four<T, V>(a, x, incx, m, i_begin + r, i_end, step, i, acc);
+                rounds_of_four<T, V, Pipe>(a, x, incx, m, i_begin + r, i_end, step, i, acc);
             for (; PredTail && i + (kUnroll - 1) * step + (V - 1) < i_end; i += kUnroll * step) {
                 T v[kUnroll][V];
 #pragma unroll
@@ -933,6 +990,25 @@ gemv_tiled_t_cols4(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
 // more than one block's extra rounds (entry 23 of docs/notes-gemv.md).
 constexpr double kNoSplitBytes = 32768.0;
 
+// Where the pipelined instances (tiled-n's, double tiled-t's: the next
+// round's loads of A out before this round's FMAs, eight in flight a
+// thread, three blocks an SM) take a plan: its blocks make one wave of more
+// than 2 1/8 blocks an SM at three an SM (wave3: that wave's blocks; on 132
+// SMs 281-396 blocks). There they keep twice the bytes in flight with the
+// same blocks: 70-96 KB of A an SM against 35-48 KB at four loads a
+// thread. The model below asks ~25 KB an SM at a ~1 us round trip, so the
+// gain says that the loaded round trip is longer than that at 2-3 blocks
+// an SM (not measured directly). More blocks would make a second wave at
+// three an SM (tiled-n 1.02-1.27x the time, entry 63 of
+// docs/notes-gemv.md). At two blocks an SM or fewer both forms lost in
+// every pass (tiled-n 220-273 blocks 1.02-1.075x, tiled-t double 129-232
+// blocks 1.06-1.20x; entries 63 and 64), though they hold the same blocks
+// there: the lower bound is measured, not derived.
+inline bool in_pipe_window(int64_t blocks, int64_t wave3)
+{
+    return blocks <= wave3 && 24 * blocks > 17 * wave3;
+}
+
 template <typename T, int V, bool Vec>
 cudaError_t launch_n(const mv_gemv_args &a)
 {
@@ -1087,20 +1163,22 @@ cudaError_t launch_n(const mv_gemv_args &a)
         if (q.sp.splits > 1 && rounds >= 8)
             p = q;
     }
-    // One partial wave of more than two blocks an SM: where tiled-n's
-    // blocks are all resident at three an SM, the pipelined instance (eight
-    // loads of A in flight a thread against four) keeps twice the bytes in
-    // flight with the same blocks; a grid of 2.1-3 blocks an SM holds 35-48
-    // KB of A in flight an SM at four loads, under what streaming needs once
-    // the loaded round trip stretches (entry 63 of docs/notes-gemv.md: H100,
-    // cold, from 16 MiB 0.97x the time, double 9564 x 1374 0.916x, float
-    // 77120 x 136 0.878x, 41373 x 963 0.920x). More blocks would make a
-    // second wave at three an SM (1.02-1.27x). Under 2 1/8 blocks an SM it
-    // lost in both passes (220-273 blocks: 1.02-1.075x, double 8466 x 780
-    // the worst), and no grid that small was faster with it: a measured
-    // bound, not a derived one.
-    const int64_t w3 = wave_blocks<gemv_tiled_n<T, V, Vec, true>>(a), blocks = p.tiles * p.sp.splits;
-    const bool pipe = !p.shift && blocks <= w3 && 24 * blocks > 17 * w3;
+    // One wave of 2.1-3 blocks an SM: the pipelined instance (entry 63 of
+    // docs/notes-gemv.md: H100, cold, from 16 MiB 0.97x the time, double
+    // 9564 x 1374 0.916x, float 77120 x 136 0.878x, 41373 x 963 0.920x).
+    // Tiles just past a wave at four an SM (no split: 1.06-1.5 waves on
+    // 132 SMs, the last one part-filled) are doubled in height where that
+    // puts them in this window: one wave, every SM busy to the end, and
+    // twice the loads in flight a thread (entry 65: H100, cold, 9 points
+    // of 563-791 tiles 0.908-0.987x the time, double 18002 x 1342 0.909x,
+    // float 74559 x 442 0.908x).
+    const int64_t w3 = wave_blocks<gemv_tiled_n<T, V, Vec, true>>(a);
+    if (!p.shift && p.sp.splits == 1 && p.tiles > want && p.log_tx < 6) {
+        const Plan q = plan(false, p.log_tx + 1, want);
+        if (in_pipe_window(q.tiles * q.sp.splits, w3))
+            p = q;
+    }
+    const bool pipe = !p.shift && in_pipe_window(p.tiles * p.sp.splits, w3);
     const auto kernel = p.shift ? gemv_tiled_n_shift<T, V> : pipe ? gemv_tiled_n<T, V, Vec, true>
                                                                   : gemv_tiled_n<T, V, Vec, false>;
     const dim3 grid(unsigned(p.tiles < kMaxBlocks ? p.tiles : kMaxBlocks), unsigned(p.sp.splits));
@@ -1334,6 +1412,14 @@ cudaError_t launch_t(const mv_gemv_args &args)
     auto kernel = gemv_tiled_t<T, V, false>;
     if constexpr (sizeof(T) == 4)
         kernel = pred_tail ? gemv_tiled_t<T, V, true> : kernel;
+    // Double: the pipelined instance in its window (entry 64 of
+    // docs/notes-gemv.md: H100, cold, 273-394 blocks 0.91-1.01x the time,
+    // 3821 x 601 0.910x, 4166 x 1199 0.955x, 17449 x 601 0.953x). Float's
+    // predicated-tail plans gained nothing with it (0.93-1.14x), so float
+    // keeps its two instances.
+    if constexpr (sizeof(T) == 8)
+        if (in_pipe_window(use.blocks_n * use.sp.splits, wave_blocks<gemv_tiled_t<T, V, false, true>>(a)))
+            kernel = gemv_tiled_t<T, V, false, true>;
     return launch_kernel(a, kernel, grid, a.m, a.n,
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, use.log_p, use.sp);
