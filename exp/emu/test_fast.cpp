@@ -43,11 +43,8 @@ static void run_one(const Cfg &c)
     GuardArena<T> ar(size_t(lda * c.n + 8 * (c.m + c.n) * 4 + 4096) + 1000);
     T *A = ar.take(size_t(lda * c.n), c.off);
     fill_matrix(A, c.m, c.n, lda);
-    const auto vec = [&](int64_t len, int64_t inc, const char *name, bool nanfill) {
-        return arena_vector(ar, len, inc, name, nanfill);
-    };
-    T *x = vec(lx, c.incx, "x", c.alpha == 0);
-    T *y = vec(ly, c.incy, "y", c.beta == 0);
+    T *x = arena_vector(ar, lx, c.incx, "x", c.alpha == 0);
+    T *y = arena_vector(ar, ly, c.incy, "y", c.beta == 0);
     std::vector<T> ws(c.ws / sizeof(T) + 1, guard_nan<T>());
     const int64_t ws_len = int64_t(ws.size());
     g_regions.push_back({reinterpret_cast<const char *>(ws.data()), sizeof(T), ws_len, ws_len, 1, "ws"});

@@ -56,13 +56,10 @@ static void run_one(const Cfg &c)
     GuardArena<T> ar(size_t(lda * c.n + 16 * (c.m + c.n) * 4 + 4096) + 1000);
     T *A = ar.take(size_t(lda * c.n), c.off);
     fill_matrix(A, c.m, c.n, lda);
-    const auto vec = [&](int64_t len, int64_t inc, const char *name, bool nanfill) {
-        return arena_vector(ar, len, inc, name, nanfill);
-    };
-    T *x = vec(c.n, c.incx, "x", false);
-    T *w = vec(c.m, c.incw, "w", false);
-    T *y = vec(c.m, c.incy, "y", c.beta == 0);
-    T *z = vec(c.n, c.incz, "z", c.delta == 0);
+    T *x = arena_vector(ar, c.n, c.incx, "x", false);
+    T *w = arena_vector(ar, c.m, c.incw, "w", false);
+    T *y = arena_vector(ar, c.m, c.incy, "y", c.beta == 0);
+    T *z = arena_vector(ar, c.n, c.incz, "z", c.delta == 0);
     std::vector<T> ws(c.ws / sizeof(T) + 1, guard_nan<T>());
     const std::vector<T> mem0 = ar.mem;
     std::vector<double> ry(c.m), rz(c.n), my(c.m), mz(c.n);
