@@ -15,6 +15,7 @@ K_THREADS, K_UNROLL = 256, 8
 PIPE_N = True  # tiled-n's pipelined instance (entry 63)
 PIPE_T = True  # double tiled-t's pipelined instance (entry 64)
 WIDE_N = True  # tiled-n's tiles doubled into the pipelined window (entry 65)
+THIN_2W = False  # thin-n-wide over two waves too (before entry 66)
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
 BPS = {'tiled_n': 4, 'tiled_n_pipe': 3, 'tiled_t_pipe': 3, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
@@ -128,7 +129,7 @@ def plan_n(dt, m, n, lda, vec):
     tiles4, tiles2, tiles1, tiles8 = cdiv(m, 4 * V), cdiv(m, 2 * V), cdiv(m, V), cdiv(m, 8 * V)
     if vec:
         would_split = cdiv(m, 64 * V) < want
-        whole = lambda t: t <= 2 * SMS and (t % SMS == 0 or t % SMS >= SMS - SMS // 8)
+        whole = lambda t: SMS - SMS // 8 <= t <= SMS * (2 if THIN_2W else 1)  # entry 66: one wave
         MB = 1 << 20
         if would_split and 8 * MB < nbytes <= 128 * MB:
             if whole(tiles8):

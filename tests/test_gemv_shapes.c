@@ -281,8 +281,8 @@ static void test_unaligned_pointers(void **state)
 
 /* Op N through thin-n (src/gemv/gemv_fast.cu): aligned columns, A of
  * 32 KB to 128 MB, tiles of eight vectors (128 bytes of each column), four,
- * two or one, in blocks of 256 threads or (gemv_thin_n_wide, tiles in whole
- * waves of the SMs) of 512; a last tile of one row, fewer columns than a
+ * two or one, in blocks of 256 threads or (gemv_thin_n_wide, tiles in one
+ * full wave of the SMs) of 512; a last tile of one row, fewer columns than a
  * block has threads for, increments of both signs, beta != 0, alpha = 0
  * with NaN in A and x, and the device pointer mode; and one tile of fewer
  * rows than a vector (tiny A, many columns) in one 512-thread block. The
@@ -307,7 +307,8 @@ static void test_thin_tiles(void **state)
         {DT_S, MV_OP_N, 3001, 1000, 3004, 1, 1, 1.0, 0.5, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 2045, 1100, 2048, 1, 1, 1.0, 0.5, 0, NULL, 0, 0},
         /* float, tiles of 32 rows in blocks of 512 threads: one wave of
-         * tiles (the last of 27 rows), two waves, alpha = 0 */
+         * tiles (the last of 27 rows), alpha = 0; where such tiles would
+         * make two waves (264), tiles of 16 rows in 256 threads instead */
         {DT_S, MV_OP_N, 4219, 601, 4220, 2, -1, 1.0, 0.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 8439, 300, 8440, 1, 1, -0.5, 2.0, 0, NULL, 0, 0},
         {DT_S, MV_OP_N, 4219, 601, 4220, 1, 1, 0.0, 0.5, 1, NULL, 0, 0},

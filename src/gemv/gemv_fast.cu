@@ -1072,18 +1072,23 @@ cudaError_t launch_n(const mv_gemv_args &a)
         // -> 8.09, double 2048 x 4096 26.35 -> 24.61. With 64 bytes at n =
         // 16384 they lost 3-5%; with 32 bytes (P = 2) up to 5% cold and
         // 43% hot (float 1024 x 8192 read from L2: 9.43 -> 13.46); above
-        // 128 MB 1-2% (double 8192^2, 4096 x 16384, float 16384^2). Whole
-        // waves: a partial second wave would stream at the few busy SMs'
-        // rate.
+        // 128 MB 1-2% (double 8192^2, 4096 x 16384, float 16384^2). One
+        // full wave only (7/8 of the SMs to all of them): a partial wave
+        // would stream at the few busy SMs' rate, and a second wave of
+        // these one-an-SM blocks runs after the first drains, its fill and
+        // drain not hidden behind other blocks as four an SM hide them.
+        // Entry 66 of docs/notes-gemv.md (H100, cold, knob runs, both
+        // passes): two waves of wide tiles (250-264 tiles, 10-127 MB) took
+        // 0.89x the time on thin-n's or tiled-n's plan instead (38 shapes,
+        // 2 of them 1.02-1.03x; float 8236 x 369 0.75, double 4142 x 483
+        // 0.77, 4186 x 3962 0.94).
         const int64_t sms = sm_count_of(a);
         const int64_t tiles8 = (a.m + 8 * V - 1) / (8 * V);
-        const auto whole_waves = [&](int64_t tiles) {
-            return tiles <= 2 * sms && (tiles % sms == 0 || tiles % sms >= sms - sms / 8);
-        };
+        const auto one_wave = [&](int64_t tiles) { return tiles <= sms && tiles >= sms - sms / 8; };
         if (would_split && bytes > 8.0 * (1 << 20) && bytes <= 128.0 * (1 << 20)) {
-            if (whole_waves(tiles8))
+            if (one_wave(tiles8))
                 return thin_launch(gemv_thin_n_wide<T, V, 8>, tiles8, kWideThreads);
-            if (whole_waves(tiles4) && a.n <= 8192)
+            if (one_wave(tiles4) && a.n <= 8192)
                 return thin_launch(gemv_thin_n_wide<T, V, 4>, tiles4, kWideThreads);
         }
         if (would_split && bytes > 8.0 * (1 << 20)) {
