@@ -16,6 +16,7 @@ PIPE_N = True  # tiled-n's pipelined instance (entry 63)
 PIPE_T = True  # double tiled-t's pipelined instance (entry 64)
 WIDE_N = True  # tiled-n's tiles doubled into the pipelined window (entry 65)
 THIN_2W = False  # thin-n-wide over two waves too (before entry 66)
+NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
 BPS = {'tiled_n': 4, 'tiled_n_pipe': 3, 'tiled_t_pipe': 3, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
@@ -178,6 +179,8 @@ def plan_n(dt, m, n, lda, vec):
         q = plan(False, p['log_tx'] + 1, want)  # notes-gemv entry 65: tiles doubled into the window
         if in_pipe_window(q['tiles'] * q['splits']):
             p = q
+    if NTX and not p['shift']:
+        p = plan(False, max(1, min(6, p['log_tx'] + NTX)), want)
     k = 'tiled_n_shift' if p['shift'] else 'tiled_n'
     if k == 'tiled_n' and PIPE_N and in_pipe_window(p['tiles'] * p['splits']):
         k = 'tiled_n_pipe'  # notes-gemv entry 63: one wave of 2.1-3 blocks an SM
