@@ -100,9 +100,10 @@ def skinny(dt, op, m, n, lda, vec):
                 return 'tall'
         return None
     if op == 'T':
-        flat = lda >= W and lda <= 96 * W and cdiv(m, W) <= 64 and not (lda - m >= W and 8 * lda > 9 * m)
-        if flat and 4 * cdiv(n, (256 * 8 * W - (W - 1)) // lda) >= 5 * SMS * 4:
-            return 'flat_t'
+        flat = lda >= W and lda <= 128 * W and cdiv(m, W) <= 128 and not (lda - m >= W and 8 * lda > 9 * m)
+        fb = cdiv(n, (256 * 8 * W - (W - 1)) // lda) if flat else 0
+        if flat and (4 * fb >= 5 * SMS * 4 if cdiv(m, W) <= 64 else fb >= 8 * SMS * 4):
+            return 'flat_t'  # columns of 65-128 vectors from 8 waves (entry 68)
         # scalar-t (entry 53): m <= 256, its grid at 0.5-2.5 waves (six float,
         # three double blocks of 256 threads a SM)
         if m <= 256:

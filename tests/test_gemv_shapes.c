@@ -462,13 +462,15 @@ static void run_sized_cases(mv_handle h, const sized_case *cases, size_t count, 
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 }
 
-/* flat-t (src/gemv/gemv_skinny.cu): op T over columns of at most 64
+/* flat-t (src/gemv/gemv_skinny.cu): op T over columns of at most 128
  * 16-byte vectors that lie nearly one after the other, each block reading
  * the most columns its 2048 vectors hold as one flat run from the 16-byte
  * boundary before the first; taken where the columns start off a 16-byte
  * boundary (lda not a multiple of the vector, or A) and those blocks make
- * 1.25 waves (on an H100 from about 5.4M float or 2.7M double elements),
- * else tiled-t. m not a power-of-two number of vectors and m < 1 vector,
+ * 1.25 waves for columns of up to 64 vectors (on an H100 from about 5.4M
+ * float or 2.7M double elements), 8 waves for 65-128 (the two cases of
+ * 339 and 135 rows: 9.5 and 8.5 waves on an H100; about 34M and 17M
+ * elements), else tiled-t. m not a power-of-two number of vectors and m < 1 vector,
  * lda = m, m + 1..3 and m + m/8, A and x 0..3 elements into their
  * allocations (runs that start before A and end inside a vector), a last
  * block of fewer columns, increments of both signs, beta != 0, alpha = 0
@@ -491,6 +493,8 @@ static void test_flat_t(void **state)
         {{DT_S, MV_OP_T, 13, 9, 13, 1, 1, 1.0, 0.5, 0, NULL, 1, 0}, 0},
         {{DT_S, MV_OP_T, 37, 400009, 37, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_T, 37, 100003, 38, 1, -1, 0.0, 0.0, 1, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_T, 339, 120011, 339, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 0},
+        {{DT_D, MV_OP_T, 135, 130003, 137, -2, 1, 0.5, 1.5, 0, NULL, 0, 1}, 0},
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
     /* Random columns, A of 8-16M float or 4-8M double elements (a wave of

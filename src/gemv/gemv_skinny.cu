@@ -31,7 +31,8 @@
 //   Columns off a 16-byte boundary are read in aligned vectors all the
 //   same, with x's rows around them (see the kernel).
 // `flat-t` (op T, columns of at most 64 vectors off a 16-byte boundary
-//   lying nearly one after the other, from 1.25 waves of blocks on): a block
+//   lying nearly one after the other, from 1.25 waves of blocks on; of
+//   65-128 vectors from 8 waves): a block
 //   reads its columns as one flat run of 16-byte vectors and sorts the
 //   products out by column through shared memory (see the kernel).
 // `scalar-t` (op T, columns of at most 256 elements off a 16-byte boundary
@@ -60,10 +61,12 @@ constexpr int kTallMaxN = 64;      // tall-n / tall-t: at most this many columns
 // noise); below, float took 1.09x (10 shapes of 21-42 KB, up to 1.41x).
 // The rule was 65536 rows of either type before.
 constexpr int64_t kTallMinXBytes = 48 * 1024;
-constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16-byte vectors
+constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16-byte vectors from 1.25 waves
+constexpr int64_t kFlatLongVecs = 128;  // flat-t: and of at most this many from kFlatLongWaves waves
+constexpr int64_t kFlatLongWaves = 8;
 constexpr int kFlatNMaxVecs = 32;     // flat-n: lda of at most this many 16-byte vectors
 template <typename T>
-constexpr int kFlatMaxLda = 96 * Vec16<T>::width;  // flat-t: lda at most this (x staged in shared memory)
+constexpr int kFlatMaxLda = 128 * Vec16<T>::width;  // flat-t: lda at most this (x staged in shared memory)
 constexpr int kScalarRows = 8;  // scalar-t: rows a lane reads of each column (m <= 32 * this)
 constexpr int kScalarCols = 2;  // scalar-t: columns a lane reads at once
 
@@ -1065,7 +1068,8 @@ bool launch_tall_n_shift(const mv_gemv_args &a, cudaError_t *err)
 // 16-byte boundary (lda not a multiple of the vector, or A itself) and lie
 // nearly one after the other (lda - m less than a vector, or at most an
 // eighth of m: the rows between are read and dropped), where the blocks
-// make a wave and a quarter: gemv_flat_t. The tiled kernel gives such a
+// make a wave and a quarter (columns of up to kFlatLongVecs: 8 waves, see
+// below): gemv_flat_t. The tiled kernel gives such a
 // column 4-16 threads of one vector or a few each, with scalar loads for
 // every column's head and for x beside it; flat-t reads 512 contiguous
 // bytes per warp load, eight in flight per thread, and pays for it in
@@ -1081,11 +1085,22 @@ bool launch_tall_n_shift(const mv_gemv_args &a, cudaError_t *err)
 // conflict) 9.2 against 5.4 us hot, double 128 x 32768 12.8 against 8.6.
 // Every block takes the most columns its vectors hold: blocks of fewer
 // columns, more of them, were slower at every size (1.03-1.45x).
+// Columns of 65-128 vectors (16-31 of them a block) only from 8 waves of
+// blocks. There tiled-t's one wave of blocks, each on its own columns to
+// the end, kept DRAM 80-84% busy under ncu, and flat-t's thousands of
+// 32 KiB runs taken in address order as SMs free up 86-87%, with the same
+// DRAM bytes (float 339 x 354911, double 253 x 155743); under 8 waves
+// flat-t's own costs (x staged a block, the pass between two barriers)
+// were more than that. Entries 67-68 of docs/notes-gemv.md (H100, cold,
+// three passes on fresh shapes): from 8 waves 0.96x tiled-t's time (37
+// points, worst 1.017), under 8 waves 1.01-1.04x, 129-256 vectors
+// 1.07-1.10x at any size.
 template <typename T>
 bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
 {
     constexpr int W = Vec16<T>::width;
-    if (!a.trans || vector_ok<T>(a) || a.lda < W || a.lda > kFlatMaxLda<T> || (a.m + W - 1) / W > kFlatMaxVecs ||
+    const int64_t vecs = (a.m + W - 1) / W;
+    if (!a.trans || vector_ok<T>(a) || a.lda < W || a.lda > kFlatMaxLda<T> || vecs > kFlatLongVecs ||
         (a.lda - a.m >= W && 8 * a.lda > 9 * a.m))
         return false;
     // Columns per block: as many as kUnroll rounds of the block's vectors
@@ -1093,7 +1108,7 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     const int64_t cols = (int64_t(kThreads) * kUnroll * W - (W - 1)) / a.lda;
     const int64_t blocks = (a.n + cols - 1) / cols;
     const int64_t want = wave_blocks<gemv_flat_t<T, W>>(a);
-    if (4 * blocks < 5 * want)
+    if (vecs <= kFlatMaxVecs ? 4 * blocks < 5 * want : blocks < kFlatLongWaves * want)
         return false;
     // Q threads per column for the block's sums: the most (up to a warp)
     // that still give every column its threads at once.
