@@ -16,6 +16,7 @@ PIPE_N = True  # tiled-n's pipelined instance (entry 63)
 PIPE_T = True  # double tiled-t's pipelined instance (entry 64)
 WIDE_N = True  # tiled-n's tiles doubled into the pipelined window (entry 65)
 THIN_2W = False  # thin-n-wide over two waves too (before entry 66)
+HALF_N = True  # split plans whose halved tiles need no split and land in the window (entry 68)
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
@@ -179,6 +180,10 @@ def plan_n(dt, m, n, lda, vec):
     if WIDE_N and not p['shift'] and p['splits'] == 1 and p['tiles'] > want and p['log_tx'] < 6:
         q = plan(False, p['log_tx'] + 1, want)  # notes-gemv entry 65: tiles doubled into the window
         if in_pipe_window(q['tiles'] * q['splits']):
+            p = q
+    if HALF_N and not p['shift'] and p['splits'] > 1 and p['log_tx'] > 3 and nbytes < 64 << 20:
+        q = plan(False, p['log_tx'] - 1, want)  # entry 68: halved tiles, no split, in the window
+        if q['splits'] == 1 and in_pipe_window(q['tiles']):
             p = q
     if NTX and not p['shift']:
         p = plan(False, max(1, min(6, p['log_tx'] + NTX)), want)

@@ -469,8 +469,9 @@ static void run_sized_cases(mv_handle h, const sized_case *cases, size_t count, 
  * boundary (lda not a multiple of the vector, or A) and those blocks make
  * 1.25 waves for columns of up to 64 vectors (on an H100 from about 5.4M
  * float or 2.7M double elements), 8 waves for 65-128 (the two cases of
- * 339 and 135 rows: 9.5 and 8.5 waves on an H100; about 34M and 17M
- * elements), else tiled-t. m not a power-of-two number of vectors and m < 1 vector,
+ * 339 and 135 rows: 9.5 and 8.5 waves on an H100, about 41M and 18M
+ * elements; tiled-t in small mode, at a tenth of the columns), else
+ * tiled-t. m not a power-of-two number of vectors and m < 1 vector,
  * lda = m, m + 1..3 and m + m/8, A and x 0..3 elements into their
  * allocations (runs that start before A and end inside a vector), a last
  * block of fewer columns, increments of both signs, beta != 0, alpha = 0
@@ -706,7 +707,11 @@ static void test_tiled_t_warp_columns(void **state)
  * x 568 in 16), a thread with one quad or none (float 77003 x 17: the
  * loop's exit before any next quad), tiles just past a wave at four an SM
  * doubled in height into the window (626 tiles to 313: double 20012 x
- * 257, float 80021 x 260 with odd lda and strided y), A and x off their
+ * 257, float 80021 x 260 with odd lda and strided y), split plans under
+ * 64 MB whose tiles halved in height need no split and land in the window
+ * (141 tiles in 3 splits to 281 unsplit: double 17975 x 64; float 9572 x
+ * 796, 150 x 3 to 300; float 46747 x 39 with odd lda and strided x, 183 x
+ * 2 to 366), A and x off their
  * lines, beta != 0, alpha = 0 with NaN in A and x, the device pointer
  * mode. In small mode
  * (compute-sanitizer) the cases marked big keep their size, so that the
@@ -726,6 +731,9 @@ static void test_tiled_n_pipe(void **state)
         {{DT_D, MV_OP_N, 11410, 386, 11410, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_N, 20012, 257, 20012, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
         {{DT_S, MV_OP_N, 80021, 260, 80023, 1, 2, 0.5, -1.0, 0, NULL, 0, 1}, 0},
+        {{DT_D, MV_OP_N, 17975, 64, 17975, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 9572, 796, 9572, 1, -1, 0.5, 1.5, 0, NULL, 0, 1}, 0},
+        {{DT_S, MV_OP_N, 46747, 39, 46749, 2, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }

@@ -1183,6 +1183,22 @@ cudaError_t launch_n(const mv_gemv_args &a)
         if (in_pipe_window(q.tiles * q.sp.splits, w3))
             p = q;
     }
+    // A split plan under 64 MB whose tiles of half the height need no
+    // split and land in the same window takes those: it saves the split's
+    // chain (partial sums out, the counter, the last block's loads: ~2 us
+    // after the stream, entries 19 and 55) for runs of each column half as long
+    // (from 8 threads a tile: 128 or more bytes of each column). The chain
+    // is a fixed cost and the shorter runs cost a share of the stream, so
+    // the trade wins on short calls and not on long ones. Entry 68 of
+    // docs/notes-gemv.md (H100, cold, knob runs, both passes, fresh shapes
+    // where this fires): 1-16 MB 0.844x the time (10 of 10 faster), 16-64
+    // MB 0.917x (10 of 10; the pass before, 8 of 8 at 0.88-0.97x), 64-512
+    // MB 1.006x (4 of 10 slower, up to 1.055x).
+    if (!p.shift && p.sp.splits > 1 && p.log_tx > 3 && bytes < 64.0 * (1 << 20)) {
+        const Plan q = plan(false, p.log_tx - 1, want);
+        if (q.sp.splits == 1 && in_pipe_window(q.tiles, w3))
+            p = q;
+    }
     const bool pipe = !p.shift && in_pipe_window(p.tiles * p.sp.splits, w3);
     const auto kernel = p.shift ? gemv_tiled_n_shift<T, V> : pipe ? gemv_tiled_n<T, V, Vec, true>
                                                                   : gemv_tiled_n<T, V, Vec, false>;
