@@ -17,6 +17,8 @@ PIPE_T = True  # double tiled-t's pipelined instance (entry 64)
 WIDE_N = True  # tiled-n's tiles doubled into the pipelined window (entry 65)
 THIN_2W = False  # thin-n-wide over two waves too (before entry 66)
 HALF_N = True  # split plans whose halved tiles need no split and land in the window (entry 68)
+SHORT_N = True  # entry 69: halved or quartered tiles, one wave in the window or a full plain wave
+FULL_QP = True  # entry 69: quartered tiles into a full plain wave too
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
@@ -181,17 +183,27 @@ def plan_n(dt, m, n, lda, vec):
         q = plan(False, p['log_tx'] + 1, want)  # notes-gemv entry 65: tiles doubled into the window
         if in_pipe_window(q['tiles'] * q['splits']):
             p = q
-    if HALF_N and not p['shift'] and p['splits'] > 1 and p['log_tx'] > 3 and nbytes < 64 << 20:
+    if HALF_N and not SHORT_N and not p['shift'] and p['splits'] > 1 and p['log_tx'] > 3 and nbytes < 64 << 20:
         q = plan(False, p['log_tx'] - 1, want)  # entry 68: halved tiles, no split, in the window
         if q['splits'] == 1 and in_pipe_window(q['tiles']):
             p = q
+    if SHORT_N and not p['shift'] and p['splits'] > 1 and nbytes < 64 << 20:
+        for k in (1, 2):  # entry 69: halved, then quartered tiles, no split, one wave
+            if p['log_tx'] - k < 3:
+                break
+            q = plan(False, p['log_tx'] - k, want)
+            full = (k == 1 or FULL_QP) and 20 * q['tiles'] >= 19 * want and q['tiles'] <= want
+            if q['splits'] == 1 and (in_pipe_window(q['tiles']) or full):
+                p = q
+                p['short'] = k
+                break
     if NTX and not p['shift']:
         p = plan(False, max(1, min(6, p['log_tx'] + NTX)), want)
     k = 'tiled_n_shift' if p['shift'] else 'tiled_n'
     if k == 'tiled_n' and PIPE_N and in_pipe_window(p['tiles'] * p['splits']):
         k = 'tiled_n_pipe'  # notes-gemv entry 63: one wave of 2.1-3 blocks an SM
     return dict(kernel=k, blocks=p['tiles'] * p['splits'], tiles=p['tiles'], splits=p['splits'],
-                bps=BPS[k], TX=1 << p['log_tx'])
+                bps=BPS[k], TX=1 << p['log_tx'], short=p.get('short', 0))
 
 
 def in_pipe_window(blocks):

@@ -738,6 +738,33 @@ static void test_tiled_n_pipe(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-n's split plans under 64 MB that take shorter tiles with no split
+ * (src/gemv/gemv_fast.cu, launch_n): halved tiles into a full plain wave
+ * of 19/20 to all of four blocks an SM (double 32228 x 35: 252 tiles in 2
+ * splits to 504 unsplit; float 65522 x 44 with x backwards and beta != 0,
+ * 512; double 33151 x 92 with odd lda, scalar loads, 518), quartered tiles
+ * into the pipelined window (double 4517 x 339 with x off its line, 71 x
+ * 7 to 283 tiles of 8 threads; float 19243 x 103 with odd lda and strided
+ * x, 301) and into a full plain wave (double 16048 x 34 with strided y,
+ * 502; float 32964 x 46 with alpha = 0 and NaN in A and x, 516); the
+ * device pointer mode. In small mode the cases marked big keep their
+ * size and their plan. */
+static void test_tiled_n_short_tiles(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(17);
+    static const sized_case cases[] = {
+        {{DT_D, MV_OP_N, 32228, 35, 32228, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 65522, 44, 65522, -1, 1, 0.5, 1.5, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 33151, 92, 33151, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 4517, 339, 4517, 1, 1, 1.0, 0.0, 0, NULL, 0, 1}, 1},
+        {{DT_S, MV_OP_N, 19243, 103, 19243, 2, 1, -1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 16048, 34, 16048, 1, 2, 1.0, 0.25, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 32964, 46, 32964, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* tiled-t at four blocks an SM: rounds of four vectors with every load out
  * first, x off 16 bytes read as the two aligned vectors around its rows
  * (the shift s of x + row from 1 to 3: x 1-3 elements into its allocation,
@@ -815,4 +842,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_t_warp_columns),
               HANDLE_TEST(test_tiled_t_rounds_of_four),
               HANDLE_TEST(test_tiled_n_pipe),
+              HANDLE_TEST(test_tiled_n_short_tiles),
               HANDLE_TEST(test_tiled_t_pipe))

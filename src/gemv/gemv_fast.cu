@@ -1183,21 +1183,33 @@ cudaError_t launch_n(const mv_gemv_args &a)
         if (in_pipe_window(q.tiles * q.sp.splits, w3))
             p = q;
     }
-    // A split plan under 64 MB whose tiles of half the height need no
-    // split and land in the same window takes those: it saves the split's
-    // chain (partial sums out, the counter, the last block's loads: ~2 us
-    // after the stream, entries 19 and 55) for runs of each column half as long
-    // (from 8 threads a tile: 128 or more bytes of each column). The chain
-    // is a fixed cost and the shorter runs cost a share of the stream, so
-    // the trade wins on short calls and not on long ones. Entry 68 of
-    // docs/notes-gemv.md (H100, cold, knob runs, both passes, fresh shapes
-    // where this fires): 1-16 MB 0.844x the time (10 of 10 faster), 16-64
-    // MB 0.917x (10 of 10; the pass before, 8 of 8 at 0.88-0.97x), 64-512
-    // MB 1.006x (4 of 10 slower, up to 1.055x).
-    if (!p.shift && p.sp.splits > 1 && p.log_tx > 3 && bytes < 64.0 * (1 << 20)) {
-        const Plan q = plan(false, p.log_tx - 1, want);
-        if (q.sp.splits == 1 && in_pipe_window(q.tiles, w3))
-            p = q;
+    // A split plan under 64 MB whose tiles of half the height, else of a
+    // quarter, need no split and make one wave takes those: in the
+    // pipelined window, or as a full plain wave of 19/20 to all of four
+    // blocks an SM. Model: the split's chain (partial sums out, the
+    // counter, the last block's loads) is a fixed ~2 us after the stream
+    // (entries 19 and 55); shorter tiles read shorter runs of each column
+    // (from 8 threads a tile: 128 or more bytes), which costs a share of
+    // the stream. So the trade wins on short calls and not on long ones,
+    // and only into one wave whose SMs all stream to the end (a part-filled
+    // plain wave of 3-3.8 an SM leaves the busiest SMs a block more).
+    // Entries 68-69 of docs/notes-gemv.md (H100, cold, knob runs, both
+    // passes, fresh shapes where each fires): halved into the window 0.844x
+    // the time at 1-16 MB and 0.917x at 16-64 MB (10 of 10 each; 64-512
+    // MB 1.006x, 4 of 10 slower, whence the bound); over two more lists,
+    // halved into a full plain wave 0.854x and 0.887x (20 of 20; e.g. 252
+    // tiles in 2 splits -> 504), quartered into the window 0.869x and
+    // 0.822x (20 of 20), quartered into a full plain wave 0.862x (9 of 10,
+    // the tenth in a disturbed pass), columns off 16 bytes 0.895x (10 of 10).
+    if (!p.shift && p.sp.splits > 1 && bytes < 64.0 * (1 << 20)) {
+        for (int k = 1; k <= 2 && p.log_tx - k >= 3; ++k) {
+            const Plan q = plan(false, p.log_tx - k, want);
+            const bool full = q.tiles <= want && 20 * q.tiles >= 19 * want;
+            if (q.sp.splits == 1 && (full || in_pipe_window(q.tiles, w3))) {
+                p = q;
+                break;
+            }
+        }
     }
     const bool pipe = !p.shift && in_pipe_window(p.tiles * p.sp.splits, w3);
     const auto kernel = p.shift ? gemv_tiled_n_shift<T, V> : pipe ? gemv_tiled_n<T, V, Vec, true>
