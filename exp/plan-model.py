@@ -19,6 +19,7 @@ THIN_2W = False  # thin-n-wide over two waves too (before entry 66)
 HALF_N = True  # split plans whose halved tiles need no split and land in the window (entry 68)
 SHORT_N = True  # entry 69: halved or quartered tiles, one wave in the window or a full plain wave
 FULL_QP = True  # entry 69: quartered tiles into a full plain wave too
+SCALAR_WIDE = True  # entry 71: thin-n-wide by scalar loads for columns off 16 bytes
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
@@ -132,6 +133,12 @@ def plan_n(dt, m, n, lda, vec):
     want = SMS * 4
     nbytes = m * n * dt
     tiles4, tiles2, tiles1, tiles8 = cdiv(m, 4 * V), cdiv(m, 2 * V), cdiv(m, V), cdiv(m, 8 * V)
+    if SCALAR_WIDE and not vec and cdiv(m, 64 * V) < want and 8 << 20 < nbytes <= 48 << 20:
+        most = lambda t: 7 * SMS <= 10 * t <= 10 * SMS  # entry 71: 7/10 of the SMs to all
+        if most(tiles8):
+            return dict(kernel='thin_n_wide8s', blocks=tiles8, bps=1, splits=1)
+        if most(tiles4) and n <= 8192:
+            return dict(kernel='thin_n_wide4s', blocks=tiles4, bps=1, splits=1)
     if vec:
         would_split = cdiv(m, 64 * V) < want
         whole = lambda t: SMS - SMS // 8 <= t <= SMS * (2 if THIN_2W else 1)  # entry 66: one wave

@@ -739,7 +739,8 @@ static void test_tiled_n_pipe(void **state)
 }
 
 /* tiled-n's split plans under 64 MB that take shorter tiles with no split
- * (src/gemv/gemv_fast.cu, launch_n): halved tiles into a full plain wave
+ * (src/gemv/gemv_fast.cu, launch_n; the tile counts on 132 SMs, as on an
+ * H100 SXM or H200): halved tiles into a full plain wave
  * of 19/20 to all of four blocks an SM (double 32228 x 35: 252 tiles in 2
  * splits to 504 unsplit; float 65522 x 44 with x backwards and beta != 0,
  * 512; double 33151 x 92 with odd lda, scalar loads, 518), quartered tiles
@@ -761,6 +762,31 @@ static void test_tiled_n_short_tiles(void **state)
         {{DT_S, MV_OP_N, 19243, 103, 19243, 2, 1, -1.0, 0.0, 0, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_N, 16048, 34, 16048, 1, 2, 1.0, 0.25, 0, NULL, 0, 0}, 1},
         {{DT_S, MV_OP_N, 32964, 46, 32964, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
+/* thin-n-wide over columns off a 16-byte boundary (src/gemv/gemv_fast.cu,
+ * launch_n): A of 8 to 48 MB that tiled-n would split, one unsplit
+ * 512-thread block an SM reading its rows by scalar loads where its tiles
+ * give 7/10 of the SMs to all of them a block (on 132 SMs: 93-132 tiles).
+ * Tiles of 8 vectors (float 2982 x 1664, 94 tiles, a last tile of 6 rows;
+ * double 1879 x 1276 with an odd lda, x backwards and strided, beta != 0;
+ * float 2984 x 1664 with A one element off its line), of 4 vectors where
+ * those of 8 give too few SMs a block (double 819 x 1348, 103 tiles;
+ * float 2050 x 1125 with alpha = 0 and NaN in A and x); the device
+ * pointer mode. In small mode the cases marked big keep their size and
+ * their plan. */
+static void test_thin_tiles_scalar(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(18);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_N, 2982, 1664, 2982, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 1879, 1276, 1881, -2, 1, 0.5, 1.5, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 2984, 1664, 2984, 1, 2, 1.0, 0.0, 0, NULL, 1, 0}, 0},
+        {{DT_D, MV_OP_N, 819, 1348, 819, 1, 1, -1.0, 0.0, 0, NULL, 0, 1}, 1},
+        {{DT_S, MV_OP_N, 2050, 1125, 2050, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
@@ -843,4 +869,5 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_t_rounds_of_four),
               HANDLE_TEST(test_tiled_n_pipe),
               HANDLE_TEST(test_tiled_n_short_tiles),
+              HANDLE_TEST(test_thin_tiles_scalar),
               HANDLE_TEST(test_tiled_t_pipe))

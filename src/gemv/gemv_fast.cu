@@ -405,8 +405,10 @@ gemv_tiled_n_shift(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, c
 // c + 2C, ... (C = NT/P) with U loads of A and U of x in flight, so a warp
 // load covers 32/P columns of one tile. Lanes P apart hold the same rows:
 // their sums are added by shuffles, then the NT/32 warps' in order (a fixed
-// order).
-template <typename T, int V, int P, int NT>
+// order). Scalar: each thread's V rows of a column by V scalar loads
+// (columns off a 16-byte boundary), else by one 16-byte load where all V
+// rows exist.
+template <typename T, int V, int P, int NT, bool Scalar = false>
 __device__ __forceinline__ void thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda,
                                        const T *__restrict__ x, int64_t incx, T *__restrict__ y, int64_t incy,
                                        mv_scalar alpha_s, mv_scalar beta_s)
@@ -424,7 +426,8 @@ __device__ __forceinline__ void thin_n(int64_t m, int64_t n, const T *__restrict
     const int p = threadIdx.x % P, c = threadIdx.x / P;
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int64_t r0 = int64_t(blockIdx.x) * R + p * V;
-    const bool full = r0 + V <= m;
+    const bool full = !Scalar && r0 + V <= m;
+    const int64_t rows_left = r0 + V <= m ? V : m - r0;
     T acc[V];
 #pragma unroll
     for (int k = 0; k < V; ++k)
@@ -436,7 +439,7 @@ __device__ __forceinline__ void thin_n(int64_t m, int64_t n, const T *__restrict
             T v[U][V], xv[U];
 #pragma unroll
             for (int u = 0; u < U; ++u)
-                load_rows<T, V>(a + (j + u * C) * lda, full, m - r0, v[u]);
+                load_rows<T, V>(a + (j + u * C) * lda, full, rows_left, v[u]);
 #pragma unroll
             for (int u = 0; u < U; ++u)
                 xv[u] = __ldg(x + (j + u * C) * incx);
@@ -448,7 +451,7 @@ __device__ __forceinline__ void thin_n(int64_t m, int64_t n, const T *__restrict
         }
         for (; j < n; j += C) {
             T v[V];
-            load_rows<T, V>(a + j * lda, full, m - r0, v);
+            load_rows<T, V>(a + j * lda, full, rows_left, v);
             const T xj = __ldg(x + j * incx);
 #pragma unroll
             for (int k = 0; k < V; ++k)
@@ -483,12 +486,12 @@ gemv_thin_n(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
 // about as many tiles as SMs: a block is then alone on its SM, and 512
 // threads keep twice the loads in flight of 256 (entry 25 of
 // docs/notes-gemv.md).
-template <typename T, int V, int P>
+template <typename T, int V, int P, bool Scalar = false>
 __global__ void __launch_bounds__(kWideThreads, 1)
 gemv_thin_n_wide(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x,
                  int64_t incx, T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s)
 {
-    thin_n<T, V, P, kWideThreads>(m, n, A, lda, x, incx, y, incy, alpha_s, beta_s);
+    thin_n<T, V, P, kWideThreads, Scalar>(m, n, A, lda, x, incx, y, incy, alpha_s, beta_s);
 }
 
 // ---- op T --------------------------------------------------------------------
@@ -1043,6 +1046,35 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // empty kernel's time on tiled-n.
     if (a.m < V && bytes <= kNoSplitBytes && a.n > 2048)
         return thin_launch(gemv_thin_n_wide<T, V, 1>, 1, kWideThreads);
+    // Columns off a 16-byte boundary that tiled-n would split, A of 8 to
+    // 48 MB: thin-n-wide's tiles (one 512-thread block an SM, no split)
+    // read by scalar loads, where 128-byte tiles, else 64-byte ones with n
+    // <= 8192, give 7/10 of the SMs to all of them a block. Model: the
+    // split's chain is a fixed ~2 us after the stream (entries 19 and 55);
+    // a lone block of 512 threads keeps about twice the loads in flight
+    // that its SM's share of the bandwidth asks for, so the busy SMs pull
+    // more than their share, but not without bound: the trade wins on
+    // short calls with most SMs busy. Entry 71 of docs/notes-gemv.md (H100,
+    // cold, knob runs, both passes, two lists of fresh shapes and three of
+    // the draws' losers): where this takes them 0.889x and 0.892x the time
+    // (8 and 12 points, all faster; float 2982 x 1664 0.936x, where cuBLAS
+    // runs 94 such blocks); left out, 50-65% of the SMs 1.083x (at 65%
+    // 1.057x), 48-128 MB 1.010x (4 of 7 slower).
+    // Thin tiles of eight and four vectors (128 and 64 bytes of each
+    // column), and whether tiled-n's tallest tiles (64 vectors) would make
+    // less than a wave at four an SM (then it splits).
+    const int64_t sms = sm_count_of(a), tiles8 = (a.m + 8 * V - 1) / (8 * V), tiles4 = (a.m + 4 * V - 1) / (4 * V);
+    const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
+    const bool would_split = tiles64 < want;
+    if constexpr (!Vec) {
+        const auto most = [&](int64_t tiles) { return tiles <= sms && 10 * tiles >= 7 * sms; };
+        if (!a.scalar_n && would_split && bytes > 8.0 * (1 << 20) && bytes <= 48.0 * (1 << 20)) {
+            if (most(tiles8))
+                return thin_launch(gemv_thin_n_wide<T, V, 8, true>, tiles8, kWideThreads);
+            if (most(tiles4) && a.n <= 8192)
+                return thin_launch(gemv_thin_n_wide<T, V, 4, true>, tiles4, kWideThreads);
+        }
+    }
     // thin-n where tiled-n would split and A is 32 KB to 8 MB: tiles of two
     // vectors (32 bytes of each column) where that makes 64 tiles or more,
     // else of one vector (16 bytes) up to 4 MB. Entry 24 of
@@ -1060,9 +1092,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // -> 11.11; float 2048 x 4096, 32 MB in 128 tiles, 15.30 -> 16.00;
     // double 8192 x 512, 32 MB in 1024 tiles, 14.80 -> 15.02).
     if constexpr (Vec) {
-        const int64_t tiles4 = (a.m + 4 * V - 1) / (4 * V), tiles2 = (a.m + 2 * V - 1) / (2 * V),
-                      tiles1 = (a.m + V - 1) / V;
-        const bool would_split = (a.m + 64 * V - 1) / (64 * V) < want;
+        const int64_t tiles2 = (a.m + 2 * V - 1) / (2 * V), tiles1 = (a.m + V - 1) / V;
         // Wide thin tiles (gemv_thin_n_wide, one 512-thread block per SM)
         // for A of 8 to 128 MB: 128 bytes of each column per tile (P = 8)
         // where that makes whole waves of tiles, else 64 bytes (P = 4) with
@@ -1082,8 +1112,6 @@ cudaError_t launch_n(const mv_gemv_args &a)
         // 0.89x the time on thin-n's or tiled-n's plan instead (38 shapes,
         // 2 of them 1.02-1.03x; float 8236 x 369 0.75, double 4142 x 483
         // 0.77, 4186 x 3962 0.94).
-        const int64_t sms = sm_count_of(a);
-        const int64_t tiles8 = (a.m + 8 * V - 1) / (8 * V);
         const auto one_wave = [&](int64_t tiles) { return tiles <= sms && tiles >= sms - sms / 8; };
         if (would_split && bytes > 8.0 * (1 << 20) && bytes <= 128.0 * (1 << 20)) {
             if (one_wave(tiles8))
@@ -1111,7 +1139,6 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // at 2 x 8192, 64 KB, one block's eight rounds took 6.87 against 4.96).
     constexpr SplitPolicy one_round{1, 1}, never_split{int64_t(1) << 40, 1};
     const bool tiny = bytes <= kNoSplitBytes;
-    const int64_t tiles64 = (a.m + 64 * V - 1) / (64 * V);
     struct Plan {
         bool shift;
         int log_tx;

@@ -50,8 +50,6 @@ __device__ __forceinline__ void load_v(const T *p, T (&v)[V])
 }
 
 // V rows starting at a: one 16-byte load when the whole vector is inside
-
-// V rows starting at a: one 16-byte load when the whole vector is inside
 // the matrix (full), else the rows that exist (rows_left of them) one by one.
 template <typename T, int V>
 __device__ __forceinline__ void load_rows(const T *a, bool full, int64_t rows_left, T (&v)[V])
