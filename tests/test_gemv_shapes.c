@@ -766,6 +766,33 @@ static void test_tiled_n_short_tiles(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-n's split plans under 64 MB whose halved or quartered tiles need
+ * no split and make 19/20 to all of the split plan's blocks, where neither
+ * a full plain wave nor the pipelined window takes them (src/gemv/
+ * gemv_fast.cu, launch_n; the tile counts on 132 SMs, as on an H100 SXM or
+ * H200): under the window (double 4972 x 42: 39 tiles in 2 splits to 78
+ * unsplit), between the window and a full wave (double 13636 x 92 with x
+ * backwards and beta != 0, 107 x 4 quartered to 427; float 61584 x 84
+ * with strided y, 241 x 2 to 482; double 6496 x 625 with x off its line,
+ * 203 x 2 to 406 tiles of 8 threads), columns off 16 bytes, scalar loads
+ * (float 53365 x 41, lda odd, 209 x 2 to 417; double 26039 x 190 with
+ * alpha = 0 and NaN in A and x, 204 x 2 to 407); the device pointer mode.
+ * In small mode the cases marked big keep their size and their plan. */
+static void test_tiled_n_same_grid(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(19);
+    static const sized_case cases[] = {
+        {{DT_D, MV_OP_N, 4972, 42, 4972, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 13636, 92, 13636, -1, 1, 0.5, 1.5, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 61584, 84, 61584, 1, 2, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 6496, 625, 6496, 1, 1, -1.0, 0.0, 0, NULL, 0, 1}, 0},
+        {{DT_S, MV_OP_N, 53365, 41, 53365, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 26039, 190, 26039, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* thin-n-wide over columns off a 16-byte boundary (src/gemv/gemv_fast.cu,
  * launch_n): A of 8 to 48 MB that tiled-n would split, one unsplit
  * 512-thread block an SM reading its rows by scalar loads where its tiles
@@ -869,5 +896,6 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_t_rounds_of_four),
               HANDLE_TEST(test_tiled_n_pipe),
               HANDLE_TEST(test_tiled_n_short_tiles),
+              HANDLE_TEST(test_tiled_n_same_grid),
               HANDLE_TEST(test_thin_tiles_scalar),
               HANDLE_TEST(test_tiled_t_pipe))

@@ -1218,8 +1218,9 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // (entries 19 and 55); shorter tiles read shorter runs of each column
     // (from 8 threads a tile: 128 or more bytes), which costs a share of
     // the stream. So the trade wins on short calls and not on long ones,
-    // and only into one wave whose SMs all stream to the end (a part-filled
-    // plain wave of 3-3.8 an SM leaves the busiest SMs a block more).
+    // and, where it adds blocks, only into one wave whose SMs all stream to
+    // the end (a part-filled plain wave of 3-3.8 an SM leaves the busiest
+    // SMs a block more).
     // Entries 68-69 of docs/notes-gemv.md (H100, cold, knob runs, both
     // passes, fresh shapes where each fires): halved into the window 0.844x
     // the time at 1-16 MB and 0.917x at 16-64 MB (10 of 10 each; 64-512
@@ -1228,15 +1229,27 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // tiles in 2 splits -> 504), quartered into the window 0.869x and
     // 0.822x (20 of 20), quartered into a full plain wave 0.862x (9 of 10,
     // the tenth in a disturbed pass), columns off 16 bytes 0.895x (10 of 10).
+    // Failing both, the same trade where the shorter tiles make 19/20 to
+    // all of the blocks the split plan had, at any blocks an SM: the same
+    // grid, so the same wave (part-filled or not), less the chain. Entry 72
+    // (H100, cold, knob runs, both passes, two lists of fresh shapes):
+    // under the pipelined window 0.879x and 0.829x (13 of 14 faster), 3-3.8
+    // blocks an SM under 16 MB 0.824x and 0.825x (14 of 14), 16-64 MB
+    // 0.900x and 0.905x (14 of 14), columns off 16 bytes 0.898x and 0.920x
+    // (12 of 14 faster); the three that lost, by 3-4%, were calls of 32-36
+    // columns under 1.1 MB, 4.3-4.6 us against cuBLAS's 7.4-10.7.
     if (!p.shift && p.sp.splits > 1 && bytes < 64.0 * (1 << 20)) {
-        for (int k = 1; k <= 2 && p.log_tx - k >= 3; ++k) {
-            const Plan q = plan(false, p.log_tx - k, want);
-            const bool full = q.tiles <= want && 20 * q.tiles >= 19 * want;
-            if (q.sp.splits == 1 && (full || in_pipe_window(q.tiles, w3))) {
-                p = q;
-                break;
+        const int64_t blocks = p.tiles * p.sp.splits;
+        for (int same = 0; same < 2 && p.sp.splits > 1; ++same)
+            for (int k = 1; k <= 2 && p.log_tx - k >= 3; ++k) {
+                const Plan q = plan(false, p.log_tx - k, want);
+                const bool fits = same ? q.tiles <= blocks && 20 * q.tiles >= 19 * blocks
+                                       : (q.tiles <= want && 20 * q.tiles >= 19 * want) || in_pipe_window(q.tiles, w3);
+                if (q.sp.splits == 1 && fits) {
+                    p = q;
+                    break;
+                }
             }
-        }
     }
     const bool pipe = !p.shift && in_pipe_window(p.tiles * p.sp.splits, w3);
     const auto kernel = p.shift ? gemv_tiled_n_shift<T, V> : pipe ? gemv_tiled_n<T, V, Vec, true>
