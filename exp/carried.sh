@@ -57,3 +57,19 @@ lab_checks() {
     echo "check $knob $opt: rc=$rc FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
   done | tee $top/checks.txt
 }
+# list_checks BUILD KNOB LIST: every other shape of LIST checked under KNOB
+# (VAR=v) by build-bench/ab/mvbench-BUILD (plain, then x and y strided with
+# beta != 0, one cold round each) into $top/checks.txt; a line of the count
+# and the first runs that were not clean.
+list_checks() {
+  local b=build-bench/ab/mvbench-$1 knob=$2
+  awk 'NR % 2' $3 | while read dt op m n lda tag; do
+    for o in "" "--incx -2 --incy 3 --beta 0.5"; do
+      env $knob $b shape $m $n --lda $lda --dtype $dt --op $op $o --variants default --rounds 1 --modes cold \
+        --out /tmp/chk > /tmp/chk.txt 2>&1
+      echo "check $dt $m $n $lda $o rc=$? FAILED $(grep -c FAILED /tmp/chk.txt)"
+    done
+  done > $top/checks.txt
+  echo "checks: $(wc -l < $top/checks.txt) runs, $(grep -vc 'rc=0 FAILED 0' $top/checks.txt) not clean"
+  grep -v 'rc=0 FAILED 0' $top/checks.txt | head -5
+}

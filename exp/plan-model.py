@@ -20,6 +20,7 @@ HALF_N = True  # split plans whose halved tiles need no split and land in the wi
 SHORT_N = True  # entry 69: halved or quartered tiles, one wave in the window or a full plain wave
 FULL_QP = True  # entry 69: quartered tiles into a full plain wave too
 SCALAR_WIDE = True  # entry 71: thin-n-wide by scalar loads for columns off 16 bytes
+FEWER_N = 0  # lab MV_LAB_FEWER=pct (entry 73): shorter tiles unsplit from pct% of the split plan's blocks
 SAME_N = True  # entry 72 (lab MV_LAB_SAME): split plans take halved or quartered tiles that make the same blocks unsplit
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
@@ -214,6 +215,16 @@ def plan_n(dt, m, n, lda, vec):
             if q['splits'] == 1 and 20 * q['tiles'] >= 19 * blocks and q['tiles'] <= blocks:
                 p = q
                 p['short'] = 2 + k
+                break
+    if FEWER_N and not p['shift'] and p['splits'] > 1 and nbytes < 64 << 20:
+        blocks = p['tiles'] * p['splits']
+        for k in (1, 2):  # lab of entry 73: unsplit shorter tiles, from FEWER_N% of the blocks, one wave
+            if p['log_tx'] - k < 3:
+                break
+            q = plan(False, p['log_tx'] - k, want)
+            if q['splits'] == 1 and q['tiles'] <= want and 100 * q['tiles'] >= FEWER_N * blocks:
+                p = q
+                p['short'] = 4 + k
                 break
     if NTX and not p['shift']:
         p = plan(False, max(1, min(6, p['log_tx'] + NTX)), want)

@@ -1,0 +1,46 @@
+"""Shared by the exp/*-list.py generators: op N shapes drawn as mvbench
+random draws them (m, n log-uniform in [8, 2^20], a quarter with an odd lda,
+A of 100 KiB to 64 MiB), kept where a lab rule changes exp/plan-model.py's
+plan, PER of each tag, printed as knob-run lines (dtype op m n lda tag)."""
+import importlib.util, math, random, sys
+import os
+
+_spec = importlib.util.spec_from_file_location('pm', os.path.join(os.path.dirname(__file__), 'plan-model.py'))
+pm = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(pm)
+
+
+def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1)):
+    """tag_of(dt, m, n, lda, nbytes) -> a tag of tags, or None to skip."""
+    rng = random.Random(seed)
+    got = {t: [] for t in tags}
+    tries = 0
+    while any(len(v) < per for v in got.values()) and tries < 3_000_000:
+        tries += 1
+        dt = rng.choice((4, 8))
+        m = int(math.exp(rng.uniform(math.log(8), math.log(1 << 20))))
+        n = int(math.exp(rng.uniform(math.log(8), math.log(1 << 20))))
+        lda = odd_lda(m) if rng.random() < 0.25 else m
+        nbytes = lda * n * dt
+        if nbytes < 100 << 10 or nbytes >= 64 << 20:
+            continue
+        tag = tag_of(dt, m, n, lda, nbytes)
+        if tag in got and len(got[tag]) < per:
+            got[tag].append(f"{'s' if dt == 4 else 'd'} N {m} {n} {lda} {tag}")
+    for t in got:
+        for line in sorted(got[t], key=lambda l: int(l.split()[2]) * int(l.split()[3])):
+            print(line)
+    print(f"# seed {seed}, {tries} draws, " + ", ".join(f"{t} {len(v)}" for t, v in got.items()), file=sys.stderr)
+
+
+def changed(dt, m, n, lda, flag, off, on):
+    """Both plans of the shape with plan-model's flag at off and at on, or
+    None where they are the same or either is a skinny kernel's."""
+    setattr(pm, flag, off)
+    a = pm.plan(dt, 'N', m, n, lda)
+    setattr(pm, flag, on)
+    b = pm.plan(dt, 'N', m, n, lda)
+    setattr(pm, flag, off)
+    if a['skinny'] or b['skinny'] or (a['blocks'], a.get('TX')) == (b['blocks'], b.get('TX')):
+        return None
+    return a, b
