@@ -20,7 +20,7 @@ HALF_N = True  # split plans whose halved tiles need no split and land in the wi
 SHORT_N = True  # entry 69: halved or quartered tiles, one wave in the window or a full plain wave
 FULL_QP = True  # entry 69: quartered tiles into a full plain wave too
 SCALAR_WIDE = True  # entry 71: thin-n-wide by scalar loads for columns off 16 bytes
-FEWER_N = 0  # lab MV_LAB_FEWER=pct (entry 73): shorter tiles unsplit from pct% of the split plan's blocks
+FEWER_N = 45  # entry 73 (lab MV_LAB_FEWER=pct): shorter tiles unsplit from pct% of the split plan's blocks, one wave
 SAME_N = True  # entry 72 (lab MV_LAB_SAME): split plans take halved or quartered tiles that make the same blocks unsplit
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four

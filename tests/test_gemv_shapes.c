@@ -793,6 +793,33 @@ static void test_tiled_n_same_grid(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-n's split plans under 64 MB that neither one wave nor the same
+ * grid takes, into halved or quartered tiles with no split, at most a wave
+ * at four an SM and at least 45% of the split plan's blocks (src/gemv/
+ * gemv_fast.cu, launch_n; the tile counts on 132 SMs, as on an H100 SXM or
+ * H200): double 8236 x 115 (65 tiles in 6 splits, 390 blocks, quartered to
+ * 258), float 34096 x 140 with x backwards and beta != 0 (134 x 3 halved to
+ * 267), double 5516 x 88 with strided y (44 x 5 quartered to 173), float
+ * 10696 x 112 with A off its line, scalar loads (42 x 7 to 168), float
+ * 13782 x 60 with odd lda (54 x 3 halved to 108), double 4424 x 484 with
+ * alpha = 0 and NaN in A and x (139 x 3 halved to 277); the device pointer
+ * mode. In small mode the cases marked big keep their size and their
+ * plan. */
+static void test_tiled_n_fewer_tiles(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(20);
+    static const sized_case cases[] = {
+        {{DT_D, MV_OP_N, 8236, 115, 8236, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 34096, 140, 34096, -1, 1, 0.5, 1.5, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 5516, 88, 5516, 1, 3, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 10696, 112, 10696, 1, 1, -1.0, 0.0, 0, NULL, 1, 0}, 1},
+        {{DT_S, MV_OP_N, 13782, 60, 13783, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 4424, 484, 4424, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* thin-n-wide over columns off a 16-byte boundary (src/gemv/gemv_fast.cu,
  * launch_n): A of 8 to 48 MB that tiled-n would split, one unsplit
  * 512-thread block an SM reading its rows by scalar loads where its tiles
@@ -897,5 +924,6 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_n_pipe),
               HANDLE_TEST(test_tiled_n_short_tiles),
               HANDLE_TEST(test_tiled_n_same_grid),
+              HANDLE_TEST(test_tiled_n_fewer_tiles),
               HANDLE_TEST(test_thin_tiles_scalar),
               HANDLE_TEST(test_tiled_t_pipe))

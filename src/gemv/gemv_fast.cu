@@ -1238,14 +1238,27 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // 0.900x and 0.905x (14 of 14), columns off 16 bytes 0.898x and 0.920x
     // (12 of 14 faster); the three that lost, by 3-4%, were calls of 32-36
     // columns under 1.1 MB, 4.3-4.6 us against cuBLAS's 7.4-10.7.
+    // Failing that too, the same trade into fewer blocks: at most a wave
+    // at four an SM and at least 45% of the split plan's blocks. Each SM
+    // then streams more bytes with fewer loads in flight, which costs a
+    // share of the stream where the chain is fixed, so the gain falls with
+    // A's size. Entry 73 (H100, cold, knob runs, both passes, the faster
+    // pass of each, two lists of fresh shapes): 0.60-0.95 of the blocks
+    // 0.79-0.85x under 16 MB and 0.90-0.92x at 16-64 MB (28 of 28 faster),
+    // then 0.76-0.80x and 0.90-0.94x (19 of 20; float 8956 x 1357, 46 MB,
+    // 1.015x); 0.45-0.60 of the blocks (second list only) 0.81x under 16
+    // MB and 0.97x at 16-64 MB (10 of 10); columns off 16 bytes 0.86x and
+    // 0.80x (10 of 12; the two that lost, by 0-4%, 4.6-5.0 us calls under
+    // 1 MB against cuBLAS's 5.9-13.1). Under 45% not measured.
     if (!p.shift && p.sp.splits > 1 && bytes < 64.0 * (1 << 20)) {
         const int64_t blocks = p.tiles * p.sp.splits;
-        for (int same = 0; same < 2 && p.sp.splits > 1; ++same)
+        for (int pass = 0; pass < 3 && p.sp.splits > 1; ++pass)
             for (int k = 1; k <= 2 && p.log_tx - k >= 3; ++k) {
                 const Plan q = plan(false, p.log_tx - k, want);
-                const bool fits = same ? q.tiles <= blocks && 20 * q.tiles >= 19 * blocks
-                                       : (q.tiles <= want && 20 * q.tiles >= 19 * want) || in_pipe_window(q.tiles, w3);
-                if (q.sp.splits == 1 && fits) {
+                const bool one_wave = (q.tiles <= want && 20 * q.tiles >= 19 * want) || in_pipe_window(q.tiles, w3);
+                const bool same = q.tiles <= blocks && 20 * q.tiles >= 19 * blocks;
+                const bool fewer = q.tiles <= want && 100 * q.tiles >= 45 * blocks;
+                if (q.sp.splits == 1 && (pass == 0 ? one_wave : pass == 1 ? same : fewer)) {
                     p = q;
                     break;
                 }
