@@ -1,6 +1,6 @@
 """Shared by the exp/*-list.py generators: op N shapes drawn as mvbench
 random draws them (m, n log-uniform in [8, 2^20], a quarter with an odd lda,
-A of 100 KiB to 64 MiB), kept where a lab rule changes exp/plan-model.py's
+A of 100 KiB to 64 MiB unless max_bytes says), kept where a lab rule changes exp/plan-model.py's
 plan, PER of each tag, printed as knob-run lines (dtype op m n lda tag)."""
 import importlib.util, math, random, sys
 import os
@@ -10,7 +10,7 @@ pm = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(pm)
 
 
-def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1)):
+def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1), max_bytes=64 << 20):
     """tag_of(dt, m, n, lda, nbytes) -> a tag of tags, or None to skip."""
     rng = random.Random(seed)
     got = {t: [] for t in tags}
@@ -22,7 +22,7 @@ def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1)):
         n = int(math.exp(rng.uniform(math.log(8), math.log(1 << 20))))
         lda = odd_lda(m) if rng.random() < 0.25 else m
         nbytes = lda * n * dt
-        if nbytes < 100 << 10 or nbytes >= 64 << 20:
+        if nbytes < 100 << 10 or nbytes >= max_bytes:
             continue
         tag = tag_of(dt, m, n, lda, nbytes)
         if tag in got and len(got[tag]) < per:

@@ -22,6 +22,7 @@ FULL_QP = True  # entry 69: quartered tiles into a full plain wave too
 SCALAR_WIDE = True  # entry 71: thin-n-wide by scalar loads for columns off 16 bytes
 FEWER_N = 45  # entry 73 (lab MV_LAB_FEWER=pct): shorter tiles unsplit from pct% of the split plan's blocks, one wave
 SAME_N = True  # entry 72 (lab MV_LAB_SAME): split plans take halved or quartered tiles that make the same blocks unsplit
+NTX_UP = 0  # lab MV_LAB_NTXUP=k (entry 74): split plans left split take tiles 2^k as tall, re-split
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
@@ -226,6 +227,8 @@ def plan_n(dt, m, n, lda, vec):
                 p = q
                 p['short'] = 4 + k
                 break
+    if NTX_UP and not p['shift'] and p['splits'] > 1 and p['log_tx'] + NTX_UP <= 6:
+        p = plan(False, p['log_tx'] + NTX_UP, want)
     if NTX and not p['shift']:
         p = plan(False, max(1, min(6, p['log_tx'] + NTX)), want)
     k = 'tiled_n_shift' if p['shift'] else 'tiled_n'
