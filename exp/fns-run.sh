@@ -3,7 +3,7 @@
 # wave of blocks (MV_LAB_FNS=2, 3: the finish reads 2-3x fewer partial
 # sums) against the whole wave, on exp/lists/fns-20261127.txt
 # (exp/fns-list.py 202611323 4). The lab exp/patches/lab-fns.patch at
-# 9158d92 (build-bench/ab/mvbench-fns.gz; carry build-bench). Every other
+# d178a68 (build-bench/ab/mvbench-fns.gz; carry build-bench). Every other
 # shape checked under MV_LAB_FNS=3 first; both passes. About 230 s.
 set -u
 . exp/carried.sh
