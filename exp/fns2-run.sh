@@ -10,4 +10,5 @@
 set -u
 . exp/carried.sh
 list_checks fns MV_LAB_FNS=2 exp/lists/fns2-20261127.txt
+mv $top/checks.txt $top/checks-fns2.txt
 LAB_BUILD=fns TAIL=30 knob fns2 ${BUDGET:-170} exp/lists/fns2-20261127.txt "base: h2:MV_LAB_FNS=2"

@@ -23,12 +23,14 @@ SCALAR_WIDE = True  # entry 71: thin-n-wide by scalar loads for columns off 16 b
 FEWER_N = 45  # entry 73 (lab MV_LAB_FEWER=pct): shorter tiles unsplit from pct% of the split plan's blocks, one wave
 SAME_N = True  # entry 72 (lab MV_LAB_SAME): split plans take halved or quartered tiles that make the same blocks unsplit
 NTX_UP = 0  # lab MV_LAB_NTXUP=k (entry 74): split plans left split take tiles 2^k as tall, re-split
+FLATN_HALF = False  # entry 75 (lab MV_LAB_FNS=2, exp/patches/flat-n-half.patch): float flat-n from three loops on half its wave under 64 MiB
+NHALF = 0  # lab MV_LAB_NHALF (entry 76): split tiled-n plans left split on half their wave (2: tiled-n-shift's too)
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
 # blocks per SM of each kernel (256 threads; thin_n_wide 512 threads, one)
 BPS = {'tiled_n': 4, 'tiled_n_pipe': 3, 'tiled_t_pipe': 3, 'tiled_n_shift': 3, 'thin_n': 4, 'thin_n_wide': 1,
        'tiled_t': 4, 'tiled_t_pred': 3, 'cols4_vec': {4: 4, 2: 3}, 'cols4_shift': {4: 4, 2: 3},
-       'cols4_scalar': 4}
+       'cols4_scalar': 4, 'flat_n': {4: 3, 8: 2}}
 
 
 def log2_ceil(v):
@@ -123,7 +125,7 @@ def skinny(dt, op, m, n, lda, vec):
         # tall-t from 48 KB of x (entry 43; 65536 rows before)
         return 'tall_shift' if n <= 64 and m * dt >= 48 * 1024 else None
     if lda >= W and not (lda - m >= W and 8 * lda > 9 * m) and lda <= 32 * W:
-        return 'flat_n?'
+        return 'flat_n'
     # tall-n-shift (863ca28) where its tiles of 255 x V rows make a wave
     # (three blocks a SM); shifted tall-t above
     if n <= 64 and op == 'N' and cdiv(m, 255 * W) >= SMS * 3:
@@ -229,6 +231,8 @@ def plan_n(dt, m, n, lda, vec):
                 break
     if NTX_UP and not p['shift'] and p['splits'] > 1 and p['log_tx'] + NTX_UP <= 6:
         p = plan(False, p['log_tx'] + NTX_UP, want)
+    if NHALF and p['splits'] > 1 and (not p['shift'] or NHALF > 1):
+        p = plan(p['shift'], p['log_tx'], p['want'] // 2)
     if NTX and not p['shift']:
         p = plan(False, max(1, min(6, p['log_tx'] + NTX)), want)
     k = 'tiled_n_shift' if p['shift'] else 'tiled_n'
@@ -320,12 +324,44 @@ def plan_t(dt, m, n, lda, vec):
                 vec_per_thread=round(use['per'], 2))
 
 
+def plan_flat_n(dt, m, n, lda, off=0):
+    """gemv_skinny.cu's launch_flat_n: splits (its blocks), a thread's
+    loops of eight loads, and the last block's rounds of eight loads a
+    thread over the blocks' sums."""
+    W = 16 // dt
+    g = W
+    while lda % g:
+        g //= 2
+    period = lda // g
+    active = K_THREADS // period * period
+    nvec = cdiv(off % W + (n - 1) * lda + m, W)
+    rounds = cdiv(nvec, active)
+    outs = 1 << (m - 1).bit_length()
+    bps = BPS['flat_n'][dt]
+    want = SMS * bps
+    s = max(1, min(want, rounds, 64 * (K_THREADS // outs)))
+    loops = cdiv(rounds, K_UNROLL * s)
+    if loops <= 2:
+        s = cdiv(rounds, K_UNROLL * loops)
+    else:
+        half = FLATN_HALF and bps >= 3 and nvec * 16 < 64 << 20
+        s = max(1, min(want // 2 if half else want, rounds))
+    per = cdiv(rounds, s)
+    s = cdiv(nvec, per * active)
+    lanes = outs // W if outs % W == 0 else outs
+    return dict(kernel='flat_n', blocks=s, splits=s, bps=bps, loops=loops,
+                fin_rounds=cdiv(cdiv(s, K_THREADS // lanes), K_UNROLL))
+
+
 def plan(dt, op, m, n, lda=None, off=0):
     lda = lda or m
     W = 16 // dt
     vec = off % W == 0 and lda % W == 0
     sk = skinny(dt, op, m, n, lda, vec)
-    r = plan_t(dt, m, n, lda, vec) if op == 'T' else plan_n(dt, m, n, lda, vec)
+    if sk == 'flat_n':
+        r = plan_flat_n(dt, m, n, lda, off)
+    else:
+        r = plan_t(dt, m, n, lda, vec) if op == 'T' else plan_n(dt, m, n, lda, vec)
     r['skinny'] = sk
     b, bps = r['blocks'], r['bps']
     r['per_sm'] = round(b / SMS, 2)
