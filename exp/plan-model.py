@@ -23,7 +23,7 @@ SCALAR_WIDE = True  # entry 71: thin-n-wide by scalar loads for columns off 16 b
 FEWER_N = 45  # entry 73 (lab MV_LAB_FEWER=pct): shorter tiles unsplit from pct% of the split plan's blocks, one wave
 SAME_N = True  # entry 72 (lab MV_LAB_SAME): split plans take halved or quartered tiles that make the same blocks unsplit
 NTX_UP = 0  # lab MV_LAB_NTXUP=k (entry 74): split plans left split take tiles 2^k as tall, re-split
-FLATN_HALF = False  # entry 75 (lab MV_LAB_FNS=2, exp/patches/flat-n-half.patch): float flat-n from three loops on half its wave under 64 MiB
+FLATN_HALF = True  # entry 75 (lab MV_LAB_FNS=2): float flat-n from three loops on half its wave under 32 MiB
 NHALF = 0  # lab MV_LAB_NHALF (entry 76): split tiled-n plans left split on half their wave (2: tiled-n-shift's too)
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
@@ -344,7 +344,7 @@ def plan_flat_n(dt, m, n, lda, off=0):
     if loops <= 2:
         s = cdiv(rounds, K_UNROLL * loops)
     else:
-        half = FLATN_HALF and bps >= 3 and nvec * 16 < 64 << 20
+        half = FLATN_HALF and bps >= 3 and nvec * 16 < 32 << 20
         s = max(1, min(want // 2 if half else want, rounds))
     per = cdiv(rounds, s)
     s = cdiv(nvec, per * active)

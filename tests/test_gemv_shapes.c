@@ -629,6 +629,31 @@ static void test_flat_n(void **state)
     }
 }
 
+/* flat-n on half its wave (src/gemv/gemv_skinny.cu, launch_flat_n): from
+ * three loops of a thread's loads, where the kernel holds three blocks an
+ * SM or more (float) and A is under 32 MiB, half the wave of blocks, each
+ * with twice the span: m of 65-128 (the finish's tile of 128 outputs, a
+ * thread's share of the blocks' sums two rounds or more) and of 13 (one
+ * round), lda = m and padded, A off its line, x backwards with beta != 0,
+ * strided y, alpha = 0 with NaN; float 13 x 624094 (lda 15, 35.7 MiB)
+ * and double at the same sizes keep the whole wave (double: two blocks an
+ * SM). */
+static void test_flat_n_half_wave(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(21);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_N, 111, 24488, 111, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 77, 33388, 79, -1, 1, 0.5, 1.5, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 126, 21718, 126, 1, 3, 1.0, 0.0, 0, NULL, 2, 0}, 0},
+        {{DT_S, MV_OP_N, 13, 524287, 15, 1, 1, -1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 13, 624094, 15, 1, 1, -1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 103, 33955, 103, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 59, 48524, 59, 1, 1, 1.0, 0.0, 0, NULL, 1, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* tiled-t-cols4 (src/gemv/gemv_fast.cu) over columns off a 16-byte
  * boundary: columns longer than 64 KB, four of one alignment a block (c,
  * c + period, ...: period 4 for float with odd lda, 2 for float lda = 2 mod
@@ -925,5 +950,6 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_n_short_tiles),
               HANDLE_TEST(test_tiled_n_same_grid),
               HANDLE_TEST(test_tiled_n_fewer_tiles),
+              HANDLE_TEST(test_flat_n_half_wave),
               HANDLE_TEST(test_thin_tiles_scalar),
               HANDLE_TEST(test_tiled_t_pipe))

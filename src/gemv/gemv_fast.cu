@@ -1251,18 +1251,29 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // 0.80x (10 of 12; the two that lost, by 0-4%, 4.6-5.0 us calls under
     // 1 MB against cuBLAS's 5.9-13.1). Under 45% not measured.
     if (!p.shift && p.sp.splits > 1 && bytes < 64.0 * (1 << 20)) {
+        // The halved and quartered plans, each planned once; the first
+        // unsplit one that a pass takes, in the order of the passes.
         const int64_t blocks = p.tiles * p.sp.splits;
-        for (int pass = 0; pass < 3 && p.sp.splits > 1; ++pass)
-            for (int k = 1; k <= 2 && p.log_tx - k >= 3; ++k) {
-                const Plan q = plan(false, p.log_tx - k, want);
-                const bool one_wave = (q.tiles <= want && 20 * q.tiles >= 19 * want) || in_pipe_window(q.tiles, w3);
-                const bool same = q.tiles <= blocks && 20 * q.tiles >= 19 * blocks;
-                const bool fewer = q.tiles <= want && 100 * q.tiles >= 45 * blocks;
-                if (q.sp.splits == 1 && (pass == 0 ? one_wave : pass == 1 ? same : fewer)) {
-                    p = q;
-                    break;
+        Plan shorter[2];
+        int count = 0;
+        for (int k = 1; k <= 2 && p.log_tx - k >= 3; ++k)
+            shorter[count++] = plan(false, p.log_tx - k, want);
+        const auto takes = [&](const Plan &q, int pass) {
+            if (q.sp.splits != 1)
+                return false;
+            if (pass == 0)  // one wave
+                return (q.tiles <= want && 20 * q.tiles >= 19 * want) || in_pipe_window(q.tiles, w3);
+            if (pass == 1)  // the same grid
+                return q.tiles <= blocks && 20 * q.tiles >= 19 * blocks;
+            return q.tiles <= want && 100 * q.tiles >= 45 * blocks;  // fewer blocks
+        };
+        bool taken = false;
+        for (int pass = 0; pass < 3 && !taken; ++pass)
+            for (int i = 0; i < count && !taken; ++i)
+                if (takes(shorter[i], pass)) {
+                    p = shorter[i];
+                    taken = true;
                 }
-            }
     }
     const bool pipe = !p.shift && in_pipe_window(p.tiles * p.sp.splits, w3);
     const auto kernel = p.shift ? gemv_tiled_n_shift<T, V> : pipe ? gemv_tiled_n<T, V, Vec, true>

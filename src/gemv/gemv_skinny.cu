@@ -1187,13 +1187,29 @@ bool launch_flat_n(const mv_gemv_args &a, cudaError_t *err)
     // longer finish, a few us against tens), keeps more bytes in flight
     // (at m of 64-128 floats the cap left 128 blocks of 2-3 KB in flight
     // each, 75-80% of the read bandwidth). Entry 30 of docs/notes-gemv.md.
+    // From three loops, where the kernel holds three blocks an SM or more
+    // and A is under 32 MiB: half that wave. Half the blocks still keep
+    // 1.5 an SM, ~45 KB of loads in flight, more than an SM's share of the
+    // read bandwidth needs (~25 KB), and the call's fixed end (the last
+    // block's read of every block's sums: at m of 65-128 floats seven
+    // rounds of eight loads a thread, and the blocks' own ends) halves:
+    // ~1.5 us saved, while the stream slows by ~5% (one SM in two holds a
+    // block less). Measured, the two cross at ~25-30 us (46-58 MiB of
+    // float here); under 32 MiB (calls of up to ~19 us) the gain is still
+    // a third of the saving or more, against single shapes' spread of
+    // +-5% about their class's mean. Entry 75 of docs/notes-gemv.md
+    // (H100, cold, knob runs, both passes, 41 fresh float shapes): under
+    // 32 MiB 0.82-1.01x the time (geomean 0.937, 17 of 19 faster, one
+    // even), 32-64 MiB 0.94-1.07x (0.986), from 64 MiB 0.96-1.06x (1.003);
+    // double's two blocks an SM halved to one lost 1-10%.
     const int64_t want = wave_blocks<gemv_flat_n<T, W>>(a);
     Split sp = plan_blocks<T>(a, want, rounds, a.m, outs, 1);
     const int64_t loops = (rounds + kUnroll * sp.splits - 1) / (kUnroll * sp.splits);
+    const bool half = want >= 3 * sm_count_of(a) && double(nvec) * 16.0 < 32.0 * (1 << 20);
     if (loops <= 2)
         sp.splits = (rounds + kUnroll * loops - 1) / (kUnroll * loops);
     else
-        sp = plan_blocks<T>(a, want, rounds, a.m, 1, 1);
+        sp = plan_blocks<T>(a, half ? want / 2 : want, rounds, a.m, 1, 1);
     const int64_t per = (rounds + sp.splits - 1) / sp.splits;
     sp.span = per * active;
     sp.splits = (nvec + sp.span - 1) / sp.span;
