@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""Fresh op N shapes for entry 76's second pass (MV_LAB_NHALF=1: split
+tiled-n plans, not tiled-n-shift's, planned again on half their wave), by
+exp/plan-model.py (NHALF), tagged by the whole wave's splits a tile (u:
+the half wave needs no split; p128: 128 splits or more; p64: 64-127; p16:
+16-63) and A's size (-s under 16 MiB, -l from 16). usage:
+exp/nhalf2-list.py SEED PER_TAG > LIST"""
+import sys
+from list_draw import changed, draw
+
+
+def tag_of(dt, m, n, lda, nbytes):
+    ab = changed(dt, m, n, lda, 'NHALF', 0, 1)
+    if ab is None or ab[0]['kernel'] == 'tiled_n_shift':
+        return None
+    s0, s1 = ab[0]['splits'], ab[1]['splits']
+    k = 'u' if s1 == 1 else 'p128' if s0 >= 128 else 'p64' if s0 >= 64 else 'p16' if s0 >= 16 else None
+    if k is None:
+        return None
+    return k + ('-s' if nbytes < 16 << 20 else '-l')
+
+
+tags = tuple(k + z for k in ('u', 'p128', 'p64', 'p16') for z in ('-s', '-l'))
+draw(int(sys.argv[1]), int(sys.argv[2]), tags, tag_of, max_bytes=512 << 20)
