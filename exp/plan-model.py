@@ -24,6 +24,7 @@ FEWER_N = 45  # entry 73 (lab MV_LAB_FEWER=pct): shorter tiles unsplit from pct%
 SAME_N = True  # entry 72 (lab MV_LAB_SAME): split plans take halved or quartered tiles that make the same blocks unsplit
 NTX_UP = 0  # lab MV_LAB_NTXUP=k (entry 74): split plans left split take tiles 2^k as tall, re-split
 FLATN_HALF = True  # entry 75 (lab MV_LAB_FNS=2): float flat-n from three loops on half its wave under 32 MiB
+UNSPLIT_FLIGHT = True  # entry 76: from 64 MiB, split plans whose tiles alone keep 25 KB an SM in flight unsplit
 NHALF = 0  # lab MV_LAB_NHALF (entry 76): split tiled-n plans left split on half their wave (2: tiled-n-shift's too)
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
@@ -229,6 +230,12 @@ def plan_n(dt, m, n, lda, vec):
                 p = q
                 p['short'] = 4 + k
                 break
+    if UNSPLIT_FLIGHT and not p['shift'] and p['splits'] > 1 and nbytes >= 64 << 20 \
+            and p['tiles'] * K_THREADS * 64 >= 25 * 1024 * SMS:
+        q = plan(False, p['log_tx'], p['tiles'])  # entry 76: the same tiles, no split
+        if q['splits'] == 1:
+            p = q
+            p['short'] = 7
     if NTX_UP and not p['shift'] and p['splits'] > 1 and p['log_tx'] + NTX_UP <= 6:
         p = plan(False, p['log_tx'] + NTX_UP, want)
     if NHALF and p['splits'] > 1 and (not p['shift'] or NHALF > 1):

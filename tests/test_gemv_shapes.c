@@ -629,6 +629,31 @@ static void test_flat_n(void **state)
     }
 }
 
+/* tiled-n's split plans from 64 MB whose tiles alone keep 25 KB an SM in
+ * flight (16 KB a tile), taken unsplit (src/gemv/gemv_fast.cu, launch_n;
+ * the tile counts on 132 SMs, as on an H100 SXM or H200): float 15512 x
+ * 1090 (243 tiles of 16 threads, 2 splits before), double 16802 x 520
+ * with odd lda (scalar loads, 263 tiles of 32 threads) with x backwards
+ * and beta != 0, float 33407 x 520 with A off its line and strided y (261
+ * tiles), double 8192 x 1100 with alpha = 0 and NaN in A and x; float
+ * 11008 x 1600 (172 tiles, too few: stays in 3 splits) and float 15512 x
+ * 1000 (62 MB: halved tiles, the same grid) beside them; the device
+ * pointer mode. In small mode the case marked big keeps its size. */
+static void test_tiled_n_unsplit_flight(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(22);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_N, 15512, 1090, 15512, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 16802, 520, 16803, -1, 1, 0.5, 1.5, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 33407, 520, 33407, 1, 3, 1.0, 0.0, 0, NULL, 1, 0}, 0},
+        {{DT_D, MV_OP_N, 8192, 1100, 8192, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 11008, 1600, 11008, 1, 1, -1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 15512, 1000, 15512, 2, 1, 1.0, 0.25, 0, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* flat-n on half its wave (src/gemv/gemv_skinny.cu, launch_flat_n): from
  * three loops of a thread's loads, where the kernel holds three blocks an
  * SM or more (float) and A is under 32 MiB, half the wave of blocks, each
@@ -951,5 +976,6 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_n_same_grid),
               HANDLE_TEST(test_tiled_n_fewer_tiles),
               HANDLE_TEST(test_flat_n_half_wave),
+              HANDLE_TEST(test_tiled_n_unsplit_flight),
               HANDLE_TEST(test_thin_tiles_scalar),
               HANDLE_TEST(test_tiled_t_pipe))

@@ -1275,6 +1275,28 @@ cudaError_t launch_n(const mv_gemv_args &a)
                     taken = true;
                 }
     }
+    // From 64 MB, a split plan (two splits: no more fit a wave at four an
+    // SM) whose tiles alone keep the loads in flight that streaming needs
+    // drops its split: the same tiles, each block a whole column run, no
+    // chain. Model: a plain tiled-n block keeps one quad a thread in
+    // flight, 256 x 64 = 16 KB; the read bandwidth needs ~25 KB an SM
+    // (~3.3 MB on 132 SMs: ~3.1 TB/s x ~1 us), so from 25/16 tiles an SM
+    // the unsplit grid streams at the split one's rate and saves the
+    // chain's fixed ~1-2 us; with fewer it starves. Under 64 MB the
+    // shorter-tile passes above take these plans first. Entry 76 of
+    // docs/notes-gemv.md (H100, cold, knob runs, both passes, fresh shapes
+    // of 64-360 MB and two of the draws'): 214-264 tiles 0.928-0.995x the
+    // time (20 of 20 faster; float 15512 x 1332 0.938x), 183 and 197
+    // tiles 1.026-1.027x;
+    // the sweep's float 16384 and double 8192 rows by 1024-16384 columns
+    // (256 tiles) 0.951x at 64 MB, 0.983-1.010x from 128 MB.
+    constexpr double kStreamFlightPerSm = 25.0 * 1024.0;
+    if (!p.shift && p.sp.splits > 1 && bytes >= 64.0 * (1 << 20) &&
+        double(p.tiles) * kThreads * 64.0 >= kStreamFlightPerSm * double(sms)) {
+        const Plan q = plan(false, p.log_tx, p.tiles);
+        if (q.sp.splits == 1)
+            p = q;
+    }
     const bool pipe = !p.shift && in_pipe_window(p.tiles * p.sp.splits, w3);
     const auto kernel = p.shift ? gemv_tiled_n_shift<T, V> : pipe ? gemv_tiled_n<T, V, Vec, true>
                                                                   : gemv_tiled_n<T, V, Vec, false>;
