@@ -10,8 +10,9 @@ pm = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(pm)
 
 
-def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1), max_bytes=64 << 20):
-    """tag_of(dt, m, n, lda, nbytes) -> a tag of tags, or None to skip."""
+def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1), max_bytes=64 << 20, ops='N'):
+    """tag_of(dt, m, n, lda, nbytes[, op]) -> a tag of tags, or None to
+    skip; with ops of more than 'N', op is drawn too and passed."""
     rng = random.Random(seed)
     got = {t: [] for t in tags}
     tries = 0
@@ -24,22 +25,23 @@ def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1), max
         nbytes = lda * n * dt
         if nbytes < 100 << 10 or nbytes >= max_bytes:
             continue
-        tag = tag_of(dt, m, n, lda, nbytes)
+        op = rng.choice(ops) if ops != 'N' else 'N'
+        tag = tag_of(dt, m, n, lda, nbytes, op) if ops != 'N' else tag_of(dt, m, n, lda, nbytes)
         if tag in got and len(got[tag]) < per:
-            got[tag].append(f"{'s' if dt == 4 else 'd'} N {m} {n} {lda} {tag}")
+            got[tag].append(f"{'s' if dt == 4 else 'd'} {op} {m} {n} {lda} {tag}")
     for t in got:
         for line in sorted(got[t], key=lambda l: int(l.split()[2]) * int(l.split()[3])):
             print(line)
     print(f"# seed {seed}, {tries} draws, " + ", ".join(f"{t} {len(v)}" for t, v in got.items()), file=sys.stderr)
 
 
-def changed(dt, m, n, lda, flag, off, on):
+def changed(dt, m, n, lda, flag, off, on, op='N'):
     """Both plans of the shape with plan-model's flag at off and at on, or
     None where they are the same or either is a skinny kernel's."""
     setattr(pm, flag, off)
-    a = pm.plan(dt, 'N', m, n, lda)
+    a = pm.plan(dt, op, m, n, lda)
     setattr(pm, flag, on)
-    b = pm.plan(dt, 'N', m, n, lda)
+    b = pm.plan(dt, op, m, n, lda)
     setattr(pm, flag, off)
     if a['skinny'] or b['skinny'] or (a['blocks'], a.get('TX')) == (b['blocks'], b.get('TX')):
         return None
