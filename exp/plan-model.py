@@ -25,7 +25,8 @@ SAME_N = True  # entry 72 (lab MV_LAB_SAME): split plans take halved or quartere
 NTX_UP = 0  # lab MV_LAB_NTXUP=k (entry 74): split plans left split take tiles 2^k as tall, re-split
 FLATN_HALF = True  # entry 75 (lab MV_LAB_FNS=2): float flat-n from three loops on half its wave under 32 MiB
 UNSPLIT_FLIGHT = True  # entry 76: from 64 MiB, split plans whose tiles alone keep 25 KB an SM in flight unsplit
-SPAN = 0  # lab MV_LAB_SPAN (entry 78): tiled-n's split spans in whole rounds (2: tiled-t's too)
+FLIGHT_KB = 25  # lab MV_LAB_FLIGHT (entry 79): the unsplit rule's KB an SM in flight
+SPAN = 3  # entry 78: tiled-n's split spans in whole rounds where a block saves a round or runs at most two (lab MV_LAB_SPAN 1: always, 2: tiled-t's too)
 NHALF = 0  # lab MV_LAB_NHALF (entry 76): split tiled-n plans left split on half their wave (2: tiled-n-shift's too)
 NTX = 0  # the lab knob MV_LAB_NTX (entry 68): tiled-n's log_tx moved by NTX, kept in 1..6
 PARTS4 = 0  # lab (1 double, 2 both): the four-per-SM plan's parts counted in rounds of four
@@ -64,12 +65,20 @@ def plan_split(want, tiles, length, len_y, min_span, align, elem, fin, pol=(3, 2
     rounds = length // min_span
     if rounds <= pol[0]:
         return 1, length
-    if whole:  # lab MV_LAB_SPAN (entry 78): spans of whole rounds, the fewest splits for that many
+    if whole is True:  # lab MV_LAB_SPAN (entry 78): spans of whole rounds, the fewest splits for that many
         s = min(want // tiles, cdiv(length, min_span) // pol[1])
         r = cdiv(length, s * min_span)
         return split_into(cdiv(length, r * min_span), tiles, length, len_y, min_span, elem, fin)
     s = min(want // tiles, rounds // pol[1])
-    return split_into(s, tiles, length, len_y, align, elem, fin)
+    sp = split_into(s, tiles, length, len_y, align, elem, fin)
+    if whole != 'rule' or sp[0] < 2:
+        return sp
+    # entry 78's rule (tiled-n): whole rounds where they save a block a round or it runs at most two
+    ws = min(want // tiles, cdiv(length, min_span) // pol[1])
+    r = cdiv(length, ws * min_span)
+    w = split_into(cdiv(length, r * min_span), tiles, length, len_y, min_span, elem, fin)
+    r_old, r_new = cdiv(sp[1], min_span), cdiv(w[1], min_span)
+    return w if w[0] > 1 and (r_new <= 2 or r_new < r_old) else sp
 
 
 def wave_splits(blocks, wave, max_splits):
@@ -175,7 +184,7 @@ def plan_n(dt, m, n, lda, vec):
         tiles = cdiv(m, rpt)
         ty = K_THREADS >> log_tx
         pol = (1 << 40, 1) if tiny else (1, 1)
-        s, span = plan_split(bpw, tiles, n, m, ty * 4, 4, dt, K_THREADS // (V << log_tx), pol, SPAN >= 1)
+        s, span = plan_split(bpw, tiles, n, m, ty * 4, 4, dt, K_THREADS // (V << log_tx), pol, 'rule' if SPAN == 3 else SPAN >= 1)
         return dict(shift=shift, log_tx=log_tx, tiles=tiles, want=bpw, splits=s, span=span)
 
     ltx = lambda groups, cap: min(log2_ceil(groups), cap)
@@ -236,7 +245,7 @@ def plan_n(dt, m, n, lda, vec):
                 p['short'] = 4 + k
                 break
     if UNSPLIT_FLIGHT and not p['shift'] and p['splits'] > 1 and nbytes >= 64 << 20 \
-            and p['tiles'] * K_THREADS * 64 >= 25 * 1024 * SMS:
+            and p['tiles'] * K_THREADS * 64 >= FLIGHT_KB * 1024 * SMS:
         q = plan(False, p['log_tx'], p['tiles'])  # entry 76: the same tiles, no split
         if q['splits'] == 1:
             p = q
@@ -294,7 +303,7 @@ def plan_t(dt, m, n, lda, vec):
                 lp -= 1
                 bn = bfp(lp)
         p = 1 << lp
-        s, span = (1, m) if warp_cols else plan_split(want, bn, m, n, p * V * K_UNROLL, V, dt, p, whole=SPAN >= 2)
+        s, span = (1, m) if warp_cols else plan_split(want, bn, m, n, p * V * K_UNROLL, V, dt, p, whole=SPAN == 2)
         rounds = cdiv(cdiv(nvec, p), 4 if want == w_t and (PARTS4 == 2 or (PARTS4 == 1 and dt == 8)) else K_UNROLL)
         if parts_ok and not warp_cols and s == 1 and bn < want and fill_of(bn, want) < 0.9:
             parts = wave_splits(bn, want, rounds // 4)

@@ -629,6 +629,39 @@ static void test_flat_n(void **state)
     }
 }
 
+/* tiled-n's split spans of whole rounds (src/gemv/gemv_split.cuh,
+ * plan_split): where a block runs at most two rounds, or whole spans save
+ * it one, a split's span is a whole number of rounds, so that no block
+ * waits a round trip for a sliver. Changed plans: float 257 x 2110 (3
+ * tiles; 59 spans of 36 columns, rounds of 32, before; 66 of 32 now),
+ * float 158 x 5819 with odd lda (scalar loads, 122 -> 91 splits), double
+ * 85 x 11870 with A off its line (248 -> 186 splits, now the pipelined
+ * instance), float 201 x 1924 with x backwards and beta != 0, float 454 x
+ * 2136 with strided y, float 261 x 4440 (pipelined 124 -> plain 70
+ * splits), double 5133 x 158 with alpha = 0 and NaN in A and x (8 -> 10
+ * splits); left as they were (three rounds a block or more): float 2301 x
+ * 3849 (29 splits of 136 columns), double 278 x 12409 with lda 279, and
+ * float 145 x 90243 with lda 147 (tiled-n-shift, 128 splits); the device
+ * pointer mode. In small mode the cases marked big keep their size. */
+static void test_split_whole_rounds(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(23);
+    static const sized_case cases[] = {
+        {{DT_S, MV_OP_N, 257, 2110, 257, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 158, 5819, 159, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 85, 11870, 85, 1, 1, -1.0, 0.0, 0, NULL, 1, 0}, 1},
+        {{DT_S, MV_OP_N, 201, 1924, 201, -1, 1, 0.5, 1.5, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 454, 2136, 454, 1, 3, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 261, 4440, 261, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_D, MV_OP_N, 5133, 158, 5133, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 2301, 3849, 2301, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 278, 12409, 279, 2, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_N, 145, 90243, 147, 1, 1, 1.0, 0.25, 0, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* tiled-n's split plans from 64 MB whose tiles alone keep 25 KB an SM in
  * flight (16 KB a tile), taken unsplit (src/gemv/gemv_fast.cu, launch_n;
  * the tile counts on 132 SMs, as on an H100 SXM or H200): float 15512 x
@@ -977,5 +1010,6 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_tiled_n_fewer_tiles),
               HANDLE_TEST(test_flat_n_half_wave),
               HANDLE_TEST(test_tiled_n_unsplit_flight),
+              HANDLE_TEST(test_split_whole_rounds),
               HANDLE_TEST(test_thin_tiles_scalar),
               HANDLE_TEST(test_tiled_t_pipe))

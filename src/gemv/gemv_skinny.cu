@@ -1205,11 +1205,12 @@ bool launch_flat_n(const mv_gemv_args &a, cudaError_t *err)
     const int64_t want = wave_blocks<gemv_flat_n<T, W>>(a);
     Split sp = plan_blocks<T>(a, want, rounds, a.m, outs, 1);
     const int64_t loops = (rounds + kUnroll * sp.splits - 1) / (kUnroll * sp.splits);
-    const bool half = want >= 3 * sm_count_of(a) && double(nvec) * 16.0 < 32.0 * (1 << 20);
-    if (loops <= 2)
+    if (loops <= 2) {
         sp.splits = (rounds + kUnroll * loops - 1) / (kUnroll * loops);
-    else
+    } else {
+        const bool half = want >= 3 * sm_count_of(a) && double(nvec) * 16.0 < 32.0 * (1 << 20);
         sp = plan_blocks<T>(a, half ? want / 2 : want, rounds, a.m, 1, 1);
+    }
     const int64_t per = (rounds + sp.splits - 1) / sp.splits;
     sp.span = per * active;
     sp.splits = (nvec + sp.span - 1) / sp.span;

@@ -484,7 +484,8 @@ Split split_into(const mv_gemv_args &a, int64_t s, int64_t tiles, int64_t len, i
 }
 
 Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len, int64_t len_y, int64_t min_span,
-                 int64_t align, size_t elem, int64_t finishers_per_output, SplitPolicy pol = kDefaultSplit)
+                 int64_t align, size_t elem, int64_t finishers_per_output, SplitPolicy pol = kDefaultSplit,
+                 bool whole_rounds = false)
 {
     Split sp = no_split(a, len, len_y, elem);
     if (tiles >= want || !a.split_ws || tiles > a.split_counter_count)
@@ -499,8 +500,37 @@ Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len
     // that no second, nearly empty wave doubles the tail.
     int64_t s = want / tiles;
     const int64_t by_len = rounds / pol.rounds_per_split;
+    const int64_t by_wave = s;
     s = s < by_len ? s : by_len;
-    return split_into(a, s, tiles, len, len_y, align, elem, finishers_per_output);
+    sp = split_into(a, s, tiles, len, len_y, align, elem, finishers_per_output);
+    if (!whole_rounds || sp.splits < 2)
+        return sp;
+    // Whole rounds (whole_rounds: tiled-n): the same wave cut into spans of
+    // whole rounds (min_span: a load of every thread along the reduction),
+    // the fewest rounds a split that the wave allows, then the fewest
+    // splits that need no more. A block of few rounds waits one loaded
+    // round trip a round however few of its threads load in it, so a span
+    // of n / s rounded to align can cost a round trip for a sliver (float
+    // N 257 x 2110: 59 spans of 36 columns, two round trips each against
+    // rounds of 32; whole rounds: 66 spans of one). Taken where it saves a
+    // block a round, or where a block runs at most two: there a call is
+    // its round trips and its finish, and fewer splits finish sooner. From
+    // three rounds a block the loads stream and the sliver costs no round
+    // trip; the fewer blocks of whole spans only take bytes out of flight.
+    // Entry 78 of docs/notes-gemv.md (H200, cold, knob runs, both passes,
+    // 41 fresh and drawn op N shapes, six of the sweep's): the 23 plans
+    // this changes 0.80-1.02x the time (geomean 0.922, 22 faster); whole
+    // spans for the 24 others (three rounds a block or more) would have
+    // taken 0.98-1.08x (geomean 1.011).
+    int64_t ws = by_wave;
+    const int64_t by_all = (len + min_span - 1) / min_span / pol.rounds_per_split;
+    ws = ws < by_all ? ws : by_all;
+    const int64_t r = (len + ws * min_span - 1) / (ws * min_span);
+    const Split w = split_into(a, (len + r * min_span - 1) / (r * min_span), tiles, len, len_y, min_span, elem,
+                               finishers_per_output);
+    const int64_t r_old = (sp.span + min_span - 1) / min_span;
+    const int64_t r_new = (w.span + min_span - 1) / min_span;
+    return w.splits > 1 && (r_new <= 2 || r_new < r_old) ? w : sp;
 }
 
 // The widest load this call can use: 16 bytes when A and every column start
