@@ -57,6 +57,15 @@ lab_checks() {
     echo "check $knob $opt: rc=$rc FAILED $(grep -c FAILED /tmp/pc.txt) $(grep -m1 -i 'failed' /tmp/pc.txt)"
   done | tee $top/checks.txt
 }
+# lab_pass PART BUILD CHECK_KNOB LIST BUDGET SPECS: one lab's pass, as the
+# exp/*-run.sh scripts run it: every other shape of LIST checked under
+# CHECK_KNOB (into $top/checks-PART.txt), then knob runs of SPECS over LIST
+# into $top/PART (TAIL lines of the table shown; default 40).
+lab_pass() {
+  list_checks $2 "$3" $4
+  mv $top/checks.txt $top/checks-$1.txt
+  LAB_BUILD=$2 TAIL=${TAIL:-40} knob $1 $5 $4 "$6"
+}
 # list_checks BUILD KNOB LIST: every other shape of LIST checked under KNOB
 # (VAR=v) by build-bench/ab/mvbench-BUILD (plain, then x and y strided with
 # beta != 0, one cold round each) into $top/checks.txt; a line of the count

@@ -10,7 +10,5 @@
 # checked under the knob first; both passes. About 200 s on an H200.
 set -u
 . exp/carried.sh
-list_checks deep "MV_LAB_DEEP=4 MV_LAB_DEEP_MIB=16" exp/lists/deep-20261128.txt
-mv $top/checks.txt $top/checks-deep.txt
-LAB_BUILD=deep TAIL=40 knob deep ${BUDGET:-170} exp/lists/deep-20261128.txt \
+lab_pass deep deep "MV_LAB_DEEP=4 MV_LAB_DEEP_MIB=16" exp/lists/deep-20261128.txt ${BUDGET:-170} \
   "base: d64:MV_LAB_DEEP=4 d16:MV_LAB_DEEP=4,MV_LAB_DEEP_MIB=16"

@@ -9,6 +9,4 @@
 # checked under the knob first; both passes. About 150 s on an H200.
 set -u
 . exp/carried.sh
-list_checks deep MV_LAB_FLATT=1 exp/lists/flatt-20261128.txt
-mv $top/checks.txt $top/checks-flatt.txt
-LAB_BUILD=deep TAIL=30 knob flatt ${BUDGET:-130} exp/lists/flatt-20261128.txt "base: f:MV_LAB_FLATT=1"
+TAIL=30 lab_pass flatt deep MV_LAB_FLATT=1 exp/lists/flatt-20261128.txt ${BUDGET:-130} "base: f:MV_LAB_FLATT=1"

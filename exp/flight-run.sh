@@ -9,7 +9,5 @@
 # shape checked under the knob first; both passes. About 250 s.
 set -u
 . exp/carried.sh
-list_checks flight MV_LAB_FLIGHT=37 exp/lists/flight-20261128.txt
-mv $top/checks.txt $top/checks-flight.txt
-LAB_BUILD=flight TAIL=40 knob flight ${BUDGET:-200} exp/lists/flight-20261128.txt \
+lab_pass flight flight MV_LAB_FLIGHT=37 exp/lists/flight-20261128.txt ${BUDGET:-200} \
   "base: f31:MV_LAB_FLIGHT=31 f37:MV_LAB_FLIGHT=37"

@@ -12,7 +12,5 @@
 # checked under the knob first; both passes. About 150 s on an H200.
 set -u
 . exp/carried.sh
-list_checks deep "MV_LAB_TDEEP=1 MV_LAB_TDEEP_MIB=16" exp/lists/tdeep-20261128.txt
-mv $top/checks.txt $top/checks-tdeep.txt
-LAB_BUILD=deep TAIL=40 knob tdeep ${BUDGET:-140} exp/lists/tdeep-20261128.txt \
+lab_pass tdeep deep "MV_LAB_TDEEP=1 MV_LAB_TDEEP_MIB=16" exp/lists/tdeep-20261128.txt ${BUDGET:-140} \
   "base: t64:MV_LAB_TDEEP=1 t16:MV_LAB_TDEEP=1,MV_LAB_TDEEP_MIB=16"
