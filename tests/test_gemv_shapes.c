@@ -517,6 +517,27 @@ static void test_flat_t(void **state)
         };
         run_gemv_case(h, &c, &r);
     }
+    /* Random columns of 65-128 vectors (flat-t's stepped instance, which
+     * sums a vector inside one column's rows without selects and the rest
+     * with them), A of 40-50M float or 20-25M double elements: 8 waves of
+     * flat-t blocks and more on 132 SMs. Not in small mode. */
+    const int long_cases = small_mode() ? 0 : 4;
+    for (int k = 0; k < long_cases; ++k) {
+        const int dtype = k % 2 ? DT_D : DT_S;
+        const int64_t w = dtype == DT_S ? 4 : 2;
+        const int64_t m = rng_range(&r, 64 * w + 1, 128 * w);
+        const int64_t pads[] = {0, rng_range(&r, 1, 3), m / 8};
+        const int64_t lda = m + pads[rng_range(&r, 0, 2)];
+        const double elems = (dtype == DT_S ? 40e6 : 20e6) * (1.125 + rng_uniform(&r) / 8.0);
+        /* A off a 16-byte boundary where lda alone would keep its columns on one. */
+        const int64_t a_off = lda % w ? rng_range(&r, 0, 3) : rng_range(&r, 1, w - 1);
+        const gemv_case c = {
+            dtype, MV_OP_T, m, (int64_t)(elems / (double)lda) + 1, lda, incs[rng_range(&r, 0, 5)],
+            incs[rng_range(&r, 0, 5)], rng_uniform(&r) * 2.0, k < 2 ? 0.0 : rng_uniform(&r), 0, NULL,
+            a_off, k % 3 ? 0 : rng_range(&r, 1, 3),
+        };
+        run_gemv_case(h, &c, &r);
+    }
 }
 
 /* scalar-t (src/gemv/gemv_skinny.cu): op T over columns of at most 256

@@ -1154,7 +1154,7 @@ cudaError_t launch_n(const mv_gemv_args &a)
         const int64_t ty = kThreads >> log_tx;
         return Plan{shift, log_tx, tiles, blocks_per_wave,
                     plan_split(a, blocks_per_wave, tiles, a.n, a.m, ty * 4, 4, sizeof(T),
-                               kThreads / (V << log_tx), tiny ? never_split : one_round, true)};
+                               kThreads / (V << log_tx), tiny ? never_split : one_round, /*whole_rounds=*/true)};
     };
     const auto log_tx_for = [&](int64_t groups, int cap) {
         const int l = log2_ceil(groups);
@@ -1289,7 +1289,10 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // time (20 of 20 faster; float 15512 x 1332 0.938x), 183 and 197
     // tiles 1.026-1.027x; the sweep's float 16384 and double 8192 rows by
     // 1024-16384 columns (256 tiles) 0.951x at 64 MB, 0.983-1.010x from
-    // 128 MB.
+    // 128 MB. The H200 reads ~4.3 TB/s over the same 132 SMs, for which
+    // the model would ask ~33 KB; there plans of 206-264 tiles kept split
+    // took 1.006-1.012x the unsplit time (entry 79, knob runs at 31 and
+    // 37 KB), so the bound stays at 25 KB on both.
     constexpr double kStreamFlightPerSm = 25.0 * 1024.0;
     constexpr double kTileFlight = kThreads * 4 * 16.0;  // a quad of 16-byte loads a thread
     if (!p.shift && p.sp.splits > 1 && bytes >= 64.0 * (1 << 20) &&

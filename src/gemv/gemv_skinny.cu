@@ -552,7 +552,13 @@ gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
 // run's last vector is read element by element where it ends inside it (no
 // load past A's last element); its first may start up to V-1 elements
 // before A, inside the 16-byte line that holds A's first element.
-template <typename T, int V>
+// Step (columns of more than kFlatMaxVecs vectors, launch_flat_t): a
+// thread's vectors lie kThreads * V elements apart, so its first vector's
+// row is found by one division a chunk and the later ones' by a step; a
+// vector wholly inside one column's rows is summed without the per-element
+// selects, the others as without Step. The same products summed in the
+// same order either way.
+template <typename T, int V, bool Step>
 __global__ void __launch_bounds__(kThreads, 4)
 gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int cols, int log_q)
@@ -600,24 +606,43 @@ gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
             for (int i = threadIdx.x; i < ld; i += kThreads)
                 xs[i] = i < rows ? x[i * incx] : T(0);
         __syncthreads();  // xs written (first chunk); two[] free again (later ones)
+        // Step: the first element and its row of this thread's next vector.
+        int l0_next = int(threadIdx.x) * V - sh;
+        int row_next = l0_next - ((l0_next + ld) / ld - 1) * ld;
+        const int row_step = (kThreads * V) % ld;
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
             const int g = threadIdx.x + u * kThreads;
-            const int l0 = g * V - sh;               // the vector's first element, from the block's first
-            const int c = (l0 + ld) / ld - 1;        // its column (-1: the head before the block's first)
-            int row = l0 - c * ld;
+            int l0, row;
+            if constexpr (Step) {
+                l0 = l0_next;
+                row = row_next;
+                l0_next += kThreads * V;
+                row_next += row_step;
+                row_next -= row_next >= ld ? ld : 0;
+            } else {
+                l0 = g * V - sh;                     // the vector's first element, from the block's first
+                const int c = (l0 + ld) / ld - 1;    // its column (-1: the head before the block's first)
+                row = l0 - c * ld;
+            }
             T s0 = T(0), s1 = T(0);
+            if (Step && l0 >= 0 && l0 + V <= span && row + V <= rows) {
 #pragma unroll
-            for (int k = 0; k < V; ++k) {
-                const int l = l0 + k;
-                const bool next = row >= ld;
-                const int r = next ? row - ld : row;
-                const T p = l >= 0 && l < span && r < rows ? v[u][k] * xs[r] : T(0);
-                if (next)
-                    s1 += p;
-                else
-                    s0 += p;
-                ++row;
+                for (int k = 0; k < V; ++k)
+                    s0 += v[u][k] * xs[row + k];
+            } else {
+#pragma unroll
+                for (int k = 0; k < V; ++k) {
+                    const int l = l0 + k;
+                    const bool next = row >= ld;
+                    const int r = next ? row - ld : row;
+                    const T p = l >= 0 && l < span && r < rows ? v[u][k] * xs[r] : T(0);
+                    if (next)
+                        s1 += p;
+                    else
+                        s0 += p;
+                    ++row;
+                }
             }
             if (g < nv) {
                 two[g][0] = s0;
@@ -1107,7 +1132,16 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     // hold (the run may start up to W-1 elements before the first column).
     const int64_t cols = (int64_t(kThreads) * kUnroll * W - (W - 1)) / a.lda;
     const int64_t blocks = (a.n + cols - 1) / cols;
-    const int64_t want = wave_blocks<gemv_flat_t<T, W>>(a);
+    // Columns of more than kFlatMaxVecs vectors take the Step instance: a
+    // warp's 32 vectors hold a column boundary (and run the selects as well
+    // as the plain sums) with a chance of about 32 / vecs, under a half
+    // there; on shorter columns nearly every warp holds one and pays for
+    // both. Entries 82 and 84 of docs/notes-gemv.md (H200, cold, two
+    // passes): columns of 66-123 vectors 0.89-0.96x the time without Step
+    // (8 shapes, all faster), of 3-39 vectors 0.97-1.10x (8, 6 slower).
+    const bool step = vecs > kFlatMaxVecs;
+    const auto kernel = step ? gemv_flat_t<T, W, true> : gemv_flat_t<T, W, false>;
+    const int64_t want = step ? wave_blocks<gemv_flat_t<T, W, true>>(a) : wave_blocks<gemv_flat_t<T, W, false>>(a);
     if (vecs <= kFlatMaxVecs ? 4 * blocks < 5 * want : blocks < kFlatLongWaves * want)
         return false;
     // Q threads per column for the block's sums: the most (up to a warp)
@@ -1115,7 +1149,7 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     int log_q = 0;
     while (log_q < 5 && (cols << (log_q + 1)) <= kThreads)
         ++log_q;
-    *err = launch_kernel(a, gemv_flat_t<T, W>, dim3(unsigned(blocks < kMaxBlocks ? blocks : kMaxBlocks)), a.m, a.n,
+    *err = launch_kernel(a, kernel, dim3(unsigned(blocks < kMaxBlocks ? blocks : kMaxBlocks)), a.m, a.n,
                          static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, int(cols), log_q);
     return true;

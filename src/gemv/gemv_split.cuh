@@ -500,7 +500,6 @@ Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len
     // that no second, nearly empty wave doubles the tail.
     int64_t s = want / tiles;
     const int64_t by_len = rounds / pol.rounds_per_split;
-    const int64_t by_wave = s;
     s = s < by_len ? s : by_len;
     sp = split_into(a, s, tiles, len, len_y, align, elem, finishers_per_output);
     if (!whole_rounds || sp.splits < 2)
@@ -522,9 +521,8 @@ Split plan_split(const mv_gemv_args &a, int64_t want, int64_t tiles, int64_t len
     // this changes 0.80-1.02x the time (geomean 0.922, 22 faster); whole
     // spans for the 24 others (three rounds a block or more) would have
     // taken 0.98-1.08x (geomean 1.011).
-    int64_t ws = by_wave;
     const int64_t by_all = (len + min_span - 1) / min_span / pol.rounds_per_split;
-    ws = ws < by_all ? ws : by_all;
+    const int64_t ws = want / tiles < by_all ? want / tiles : by_all;
     const int64_t r = (len + ws * min_span - 1) / (ws * min_span);
     const Split w = split_into(a, (len + r * min_span - 1) / (r * min_span), tiles, len, len_y, min_span, elem,
                                finishers_per_output);
