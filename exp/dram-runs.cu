@@ -8,7 +8,7 @@
 // every configuration reads the same bytes, cold (L2 flushed by a 256 MiB
 // write before each run), median of 7 runs, against a flat grid-stride
 // read of the same bytes (528 blocks, four loads a thread in flight).
-// Build and run: nvcc -O3 -arch=sm_90 exp/dram-runs.cu -o /tmp/dram-runs
+// Build and run: nvcc -O3 -arch=sm_90 -Iexp exp/dram-runs.cu -o /tmp/dram-runs
 // && /tmp/dram-runs [MiB]   (exp/dram-runs.sh on the device). Columns start
 // on 16-byte boundaries (lda a multiple of 16 bytes).
 #include <algorithm>
@@ -18,14 +18,7 @@
 
 #include <cuda_runtime.h>
 
-#define CK(x)                                                                                   \
-    do {                                                                                        \
-        cudaError_t e_ = (x);                                                                   \
-        if (e_ != cudaSuccess) {                                                                \
-            fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));          \
-            exit(1);                                                                            \
-        }                                                                                       \
-    } while (0)
+#include "probe.cuh"
 
 constexpr int kThreads = 256;
 
@@ -34,8 +27,7 @@ __device__ float sum4(float4 v) { return (v.x + v.y) + (v.z + v.w); }
 // Tile of TX * K vectors of rows, span columns from blockIdx.y * span.
 template <int U, int K>
 __global__ void __launch_bounds__(kThreads)
-runs(const float4 *__restrict__ A, long long lda_v, long long m_v, long long n, int log_tx, long long span,
-     float *__restrict__ sink)
+runs(const float4 *__restrict__ A, long long lda_v, long long m_v, long long n, int log_tx, long long span)
 {
     const int TX = 1 << log_tx, TY = kThreads >> log_tx;
     const int tx = threadIdx.x & (TX - 1), ty = threadIdx.x >> log_tx;
@@ -66,22 +58,7 @@ runs(const float4 *__restrict__ A, long long lda_v, long long m_v, long long n, 
                 acc += sum4(A[j * lda_v + r]);
         }
     if (acc == 1234.5f)  // never with the data below; keeps the loads
-        sink[blockIdx.x] = acc;
-}
-
-__global__ void __launch_bounds__(kThreads) flat(const float4 *__restrict__ A, long long nv, float *__restrict__ sink)
-{
-    const long long stride = (long long)gridDim.x * kThreads;
-    float acc = 0.f;
-    long long i = (long long)blockIdx.x * kThreads + threadIdx.x;
-    for (; i + 3 * stride < nv; i += 4 * stride) {
-        const float4 a = A[i], b = A[i + stride], c = A[i + 2 * stride], d = A[i + 3 * stride];
-        acc += sum4(a) + sum4(b) + sum4(c) + sum4(d);
-    }
-    for (; i < nv; i += stride)
-        acc += sum4(A[i]);
-    if (acc == 1234.5f)
-        sink[blockIdx.x] = acc;
+        sink_v = acc;
 }
 
 static char *g_flush;
@@ -112,12 +89,11 @@ static double median_us(F launch)
 }
 
 template <int U, int K>
-static double run_cfg(const float4 *A, long long lda_v, long long n, int log_tx, long long tiles, long long splits,
-                      float *sink)
+static double run_cfg(const float4 *A, long long lda_v, long long n, int log_tx, long long tiles, long long splits)
 {
     const long long span = (n + splits - 1) / splits;
     return median_us([&] {
-        runs<U, K><<<dim3(unsigned(tiles), unsigned(splits)), kThreads>>>(A, lda_v, lda_v, n, log_tx, span, sink);
+        runs<U, K><<<dim3(unsigned(tiles), unsigned(splits)), kThreads>>>(A, lda_v, lda_v, n, log_tx, span);
     });
 }
 
@@ -128,13 +104,11 @@ int main(int argc, char **argv)
     cudaDeviceProp p;
     CK(cudaGetDeviceProperties(&p, 0));
     float4 *A;
-    float *sink;
     CK(cudaMalloc(&A, bytes));
     CK(cudaMalloc(&g_flush, kFlush));
-    CK(cudaMalloc(&sink, 1 << 20));
     CK(cudaMemset(A, 1, bytes));  // floats of 2.4e-38: the sums never reach the sink's test value
     const long long nv_all = (long long)(bytes / 16);
-    const double t_flat = median_us([&] { flat<<<4 * p.multiProcessorCount, kThreads>>>(A, nv_all, sink); });
+    const double t_flat = median_us([&] { read_grid<4><<<4 * p.multiProcessorCount, kThreads>>>(A, nv_all); });
     printf("%s, %d SMs; A %zu MiB; flat read %.1f us, %.0f GB/s\n", p.name, p.multiProcessorCount, mib, t_flat,
            bytes / t_flat / 1e3);
     printf("%10s %8s %7s %7s %7s %3s %9s %8s %7s\n", "lda bytes", "run B", "tiles", "splits", "blocks", "U", "us",
@@ -157,14 +131,14 @@ int main(int argc, char **argv)
                 for (int U : {4, 8}) {
                     double us = 0;
                     if (K == 1)
-                        us = U == 4 ? run_cfg<4, 1>(A, lda_v, n, log_tx, tiles, splits, sink)
-                                    : run_cfg<8, 1>(A, lda_v, n, log_tx, tiles, splits, sink);
+                        us = U == 4 ? run_cfg<4, 1>(A, lda_v, n, log_tx, tiles, splits)
+                                    : run_cfg<8, 1>(A, lda_v, n, log_tx, tiles, splits);
                     else if (K == 2)
-                        us = U == 4 ? run_cfg<4, 2>(A, lda_v, n, log_tx, tiles, splits, sink)
-                                    : run_cfg<8, 2>(A, lda_v, n, log_tx, tiles, splits, sink);
+                        us = U == 4 ? run_cfg<4, 2>(A, lda_v, n, log_tx, tiles, splits)
+                                    : run_cfg<8, 2>(A, lda_v, n, log_tx, tiles, splits);
                     else
-                        us = U == 4 ? run_cfg<4, 4>(A, lda_v, n, log_tx, tiles, splits, sink)
-                                    : run_cfg<8, 4>(A, lda_v, n, log_tx, tiles, splits, sink);
+                        us = U == 4 ? run_cfg<4, 4>(A, lda_v, n, log_tx, tiles, splits)
+                                    : run_cfg<8, 4>(A, lda_v, n, log_tx, tiles, splits);
                     printf("%10lld %8lld %7lld %7lld %7lld %3d %9.1f %8.0f %6.1f%%\n", lda_b, run_b, tiles, splits,
                            tiles * splits, U, us, moved / us / 1e3, 100.0 * (moved / us) / (bytes / t_flat));
                 }
@@ -173,6 +147,5 @@ int main(int argc, char **argv)
     }
     CK(cudaFree(A));
     CK(cudaFree(g_flush));
-    CK(cudaFree(sink));
     return 0;
 }

@@ -3,5 +3,5 @@
 # there and run over 512 MiB (about 20 s); the table on stdout and in
 # $OUT/dram-runs.txt. No carry.
 set -eu
-/usr/local/cuda/bin/nvcc -O3 -arch=sm_90 exp/dram-runs.cu -o /tmp/dram-runs
+/usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -Iexp exp/dram-runs.cu -o /tmp/dram-runs
 /tmp/dram-runs ${MIB:-512} | tee $OUT/dram-runs.txt
