@@ -64,28 +64,11 @@ runs(const float4 *__restrict__ A, long long lda_v, long long m_v, long long n, 
 static char *g_flush;
 static const size_t kFlush = 256u << 20;
 
+// Cold, median of 7 (probe.cuh).
 template <typename F>
 static double median_us(F launch)
 {
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    std::vector<float> t;
-    for (int rep = 0; rep < 7; ++rep) {
-        CK(cudaMemsetAsync(g_flush, rep, kFlush));
-        CK(cudaEventRecord(a));
-        launch();
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, a, b));
-        t.push_back(ms * 1000.f);
-    }
-    CK(cudaGetLastError());
-    std::sort(t.begin(), t.end());
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    return t[t.size() / 2];
+    return cold_median_us(launch, g_flush, kFlush, 7);
 }
 
 template <int U, int K>

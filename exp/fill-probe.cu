@@ -67,26 +67,7 @@ __global__ void __launch_bounds__(256) chunk_read(const float4 *__restrict__ p, 
 
 static float time_call(void (*launch)(void *), void *ctx, void *flush, size_t flush_bytes)
 {
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    std::vector<float> t;
-    for (int i = 0; i < 16; ++i) {
-        CK(cudaMemsetAsync(flush, i, flush_bytes));
-        CK(cudaEventRecord(a));
-        launch(ctx);
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, a, b));
-        if (i > 0)
-            t.push_back(ms * 1000.f);
-    }
-    CK(cudaGetLastError());
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
+    return cold_median_us([&] { launch(ctx); }, flush, flush_bytes, 16, 1);
 }
 
 struct Ctx {

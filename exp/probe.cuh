@@ -2,13 +2,15 @@
 // stream-probe, chain-probe): the CUDA error check, the sink that keeps a
 // sum alive, the grid-wide read (the ceilings' read kernel: 16-byte loads,
 // U in flight per thread, the whole grid walking the buffer together), the
-// global timer, and the TMA's 1-D bulk copy into shared memory with its
-// mbarrier. Each probe is one translation unit: `#include "probe.cuh"`.
+// cold median of a launch's event times, the global timer, and the TMA's
+// 1-D bulk copy into shared memory with its mbarrier. Each probe is one translation unit: `#include "probe.cuh"`.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #define CK(x)                                                                          \
     do {                                                                               \
@@ -40,6 +42,34 @@ __global__ void __launch_bounds__(256) read_grid(const float4 *__restrict__ p, i
         acc += __ldg(p + i).x;
     if (acc == 1234.5f)
         sink_v = acc;
+}
+
+// The median time in us of reps calls of launch() (host code enqueuing on
+// the default stream), each after flush_bytes of flush are written (the L2
+// emptied: cold), the first skip runs dropped.
+template <typename F>
+float cold_median_us(F launch, void *flush, size_t flush_bytes, int reps, int skip = 0)
+{
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    std::vector<float> t;
+    for (int i = 0; i < reps; ++i) {
+        CK(cudaMemsetAsync(flush, i, flush_bytes));
+        CK(cudaEventRecord(a));
+        launch();
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, a, b));
+        if (i >= skip)
+            t.push_back(ms * 1000.f);
+    }
+    CK(cudaGetLastError());
+    CK(cudaEventDestroy(a));
+    CK(cudaEventDestroy(b));
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
 }
 
 __device__ __forceinline__ uint64_t gtime()
