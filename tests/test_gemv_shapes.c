@@ -499,7 +499,8 @@ static void test_flat_t(void **state)
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
     /* Random columns, A of 8-16M float or 4-8M double elements (a wave of
-     * flat-t blocks and more). */
+     * flat-t blocks and more); those of 49-64 vectors take the stepped
+     * instance. */
     static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
     const int random_cases = small_mode() ? 2 : 24;
     for (int k = 0; k < random_cases; ++k) {

@@ -64,6 +64,7 @@ constexpr int64_t kTallMinXBytes = 48 * 1024;
 constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16-byte vectors from 1.25 waves
 constexpr int64_t kFlatLongVecs = 128;  // flat-t: and of at most this many from kFlatLongWaves waves
 constexpr int64_t kFlatLongWaves = 8;
+constexpr int64_t kFlatStepVecs = 48;  // flat-t: columns of more than this many vectors take the Step instance
 constexpr int kFlatNMaxVecs = 32;     // flat-n: lda of at most this many 16-byte vectors
 template <typename T>
 constexpr int kFlatMaxLda = 128 * Vec16<T>::width;  // flat-t: lda at most this (x staged in shared memory)
@@ -552,7 +553,7 @@ gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
 // run's last vector is read element by element where it ends inside it (no
 // load past A's last element); its first may start up to V-1 elements
 // before A, inside the 16-byte line that holds A's first element.
-// Step (columns of more than kFlatMaxVecs vectors, launch_flat_t): a
+// Step (columns of more than kFlatStepVecs vectors, launch_flat_t): a
 // thread's vectors lie kThreads * V elements apart, so its first vector's
 // row is found by one division a chunk and the later ones' by a step; a
 // vector wholly inside one column's rows is summed without the per-element
@@ -606,10 +607,14 @@ gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
             for (int i = threadIdx.x; i < ld; i += kThreads)
                 xs[i] = i < rows ? x[i * incx] : T(0);
         __syncthreads();  // xs written (first chunk); two[] free again (later ones)
-        // Step: the first element and its row of this thread's next vector.
-        int l0_next = int(threadIdx.x) * V - sh;
-        int row_next = l0_next - ((l0_next + ld) / ld - 1) * ld;
-        const int row_step = (kThreads * V) % ld;
+        // Step: the first element and its row of this thread's next vector
+        // (one division a chunk; the plain instance divides a vector).
+        int l0_next = 0, row_next = 0, row_step = 0;
+        if constexpr (Step) {
+            l0_next = int(threadIdx.x) * V - sh;
+            row_next = l0_next - ((l0_next + ld) / ld - 1) * ld;
+            row_step = (kThreads * V) % ld;
+        }
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
             const int g = threadIdx.x + u * kThreads;
@@ -1132,14 +1137,16 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     // hold (the run may start up to W-1 elements before the first column).
     const int64_t cols = (int64_t(kThreads) * kUnroll * W - (W - 1)) / a.lda;
     const int64_t blocks = (a.n + cols - 1) / cols;
-    // Columns of more than kFlatMaxVecs vectors take the Step instance: a
+    // Columns of more than kFlatStepVecs vectors take the Step instance: a
     // warp's 32 vectors hold a column boundary (and run the selects as well
-    // as the plain sums) with a chance of about 32 / vecs, under a half
-    // there; on shorter columns nearly every warp holds one and pays for
-    // both. Entries 82 and 84 of docs/notes-gemv.md (H200, cold, two
-    // passes): columns of 66-123 vectors 0.89-0.96x the time without Step
-    // (8 shapes, all faster), of 3-39 vectors 0.97-1.10x (8, 6 slower).
-    const bool step = vecs > kFlatMaxVecs;
+    // as the plain sums) with a chance of about 32 / vecs, under two in
+    // three there; on shorter columns nearly every warp holds one and pays
+    // for both. Entries 82, 84 and 85 of docs/notes-gemv.md (H200, cold, two
+    // passes), time over the instance without Step: columns of 66-123
+    // vectors 0.89-0.96x (8 shapes, all faster), 52-56 vectors 0.95-0.99x
+    // (4, all faster), 36-47 vectors 0.97-1.02x (6, 3 slower), 3-39
+    // vectors 0.97-1.10x (8, 6 slower).
+    const bool step = vecs > kFlatStepVecs;
     const auto kernel = step ? gemv_flat_t<T, W, true> : gemv_flat_t<T, W, false>;
     const int64_t want = step ? wave_blocks<gemv_flat_t<T, W, true>>(a) : wave_blocks<gemv_flat_t<T, W, false>>(a);
     if (vecs <= kFlatMaxVecs ? 4 * blocks < 5 * want : blocks < kFlatLongWaves * want)
