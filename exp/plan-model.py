@@ -96,6 +96,9 @@ def wave_splits(blocks, wave, max_splits):
 WARP_COLS = True  # launch_t: P = 32 where enough is in flight (notes-gemv 37)
 WARP_COLS_BYTES = 80 << 10
 LOWPER = True  # launch_t: warp columns also at half WARP_COLS_BYTES where the other plan loops over one-round columns (notes-gemv 38)
+WARPMANY = 0  # lab MV_LAB_WARPMANY=R (entry 89): warp columns for plans of more than four waves, nvec >= 32 R K_UNROLL
+WARPSPLIT = 0  # lab MV_LAB_WARPSPLIT=k (entry 89): those warp columns' rows cut into parts (k rounds a lane each at least) that fill waves best
+NOCOLS4 = False  # lab MV_LAB_NOCOLS4 (entry 89): never cols4
 BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
 
 
@@ -275,7 +278,7 @@ def plan_t(dt, m, n, lda, vec):
     log_p = min(log2_ceil(cdiv(nvec, K_UNROLL)), 8)
     if cdiv(n, K_THREADS >> log_p) > 4 * w_t:
         log_p = min(log2_ceil(nvec // K_UNROLL + 1) - 1 if nvec >= K_UNROLL else 0, 8)
-    if (1 << log_p) == K_THREADS and m * dt > 64 << 10:
+    if not NOCOLS4 and (1 << log_p) == K_THREADS and m * dt > 64 << 10:
         blocks4 = cdiv(n, 4)
         if vec and blocks4 >= SMS * BPS['cols4_vec'][V]:
             return dict(kernel='cols4_vec', blocks=blocks4, grid=min(blocks4, 1 << 20), bps=BPS['cols4_vec'][V], splits=1)
@@ -334,6 +337,20 @@ def plan_t(dt, m, n, lda, vec):
     if WARP_COLS and warp_ok and (in_flight >= need or (LOWPER and in_flight >= need / 2 and use['per'] <= K_UNROLL and use['blocks_n'] > use['want'])):
         warp_cols = True
         use, pred = choose()
+    elif WARPMANY and cdiv(n, K_THREADS >> log_p) > 4 * w_t and nvec >= WARPMANY * K_UNROLL * 32:
+        warp_cols = True  # entry 89's lab
+        use, pred = choose()
+        if WARPSPLIT and use['splits'] == 1:
+            rounds = cdiv(cdiv(nvec, 32), K_UNROLL)
+            best_s, best = 1, fill_of(use['blocks_n'], use['want'])
+            s = 2
+            while s <= 8 and rounds // s >= WARPSPLIT:
+                if fill_of(use['blocks_n'] * s, use['want']) > best + 0.02:
+                    best_s, best = s, fill_of(use['blocks_n'] * s, use['want'])
+                s += 1
+            if best_s > 1:
+                sp, span = split_into(best_s, use['blocks_n'], m, n, V, dt, 32)
+                use = dict(use, splits=sp, span=span, per=cdiv(span, V) / 32)
     grid_x = use['blocks_n']
     if use['splits'] == 1 and grid_x > use['want']:
         grid_x = use['want']
