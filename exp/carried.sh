@@ -60,11 +60,14 @@ lab_checks() {
 # lab_pass PART BUILD CHECK_KNOB LIST BUDGET SPECS: one lab's pass, as the
 # exp/*-run.sh scripts run it: every other shape of LIST checked under
 # CHECK_KNOB (into $top/checks-PART.txt), then knob runs of SPECS over LIST
-# into $top/PART (TAIL lines of the table shown; default 40).
+# into $top/PART (TAIL lines of the table shown; default 40), its raw
+# knob.txt packed as $top/knob-log-PART.tgz (fewer files back from $OUT).
 lab_pass() {
   list_checks $2 "$3" $4
   mv $top/checks.txt $top/checks-$1.txt
   LAB_BUILD=$2 TAIL=${TAIL:-40} knob $1 $5 $4 "$6"
+  rm -f $top/$1/gpu.txt
+  tar czf $top/knob-log-$1.tgz -C $top $1/knob.txt 2>/dev/null && rm -f $top/$1/knob.txt
 }
 # list_checks BUILD KNOB LIST: every other shape of LIST checked under KNOB
 # (VAR=v) by build-bench/ab/mvbench-BUILD (plain, then x and y strided with

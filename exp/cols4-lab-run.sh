@@ -11,5 +11,3 @@ set -u
 . exp/carried.sh
 TAIL=20 lab_pass cols4lab warpmany "MV_LAB_NOCOLS4=1 MV_LAB_WARPMANY=1 MV_LAB_WARPSPLIT=2" exp/lists/cols4-lab-20261128.txt ${BUDGET:-160} \
   "base: nc:MV_LAB_NOCOLS4=1 ncw:MV_LAB_NOCOLS4=1,MV_LAB_WARPMANY=1 ncws2:MV_LAB_NOCOLS4=1,MV_LAB_WARPMANY=1,MV_LAB_WARPSPLIT=2"
-rm -f $OUT/*/gpu.txt
-tar czf $OUT/knob-log-cols4.tgz -C $OUT cols4lab/knob.txt 2>/dev/null && rm -f $OUT/cols4lab/knob.txt

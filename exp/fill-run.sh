@@ -8,5 +8,3 @@ set -u
 . exp/carried.sh
 TAIL=30 lab_pass fill stream "MV_LAB_STREAM=1" exp/lists/fill-20261128.txt ${BUDGET:-200} \
   "base: s1:MV_LAB_STREAM=1 s2:MV_LAB_STREAM=2"
-rm -f $OUT/*/gpu.txt
-tar czf $OUT/knob-log.tgz -C $OUT fill/knob.txt 2>/dev/null && rm -f $OUT/fill/knob.txt

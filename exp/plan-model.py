@@ -345,8 +345,9 @@ def plan_t(dt, m, n, lda, vec):
             best_s, best = 1, fill_of(use['blocks_n'], use['want'])
             s = 2
             while s <= 8 and rounds // s >= WARPSPLIT:
-                if fill_of(use['blocks_n'] * s, use['want']) > best + 0.02:
-                    best_s, best = s, fill_of(use['blocks_n'] * s, use['want'])
+                f = fill_of(use['blocks_n'] * s, use['want'])
+                if f > best + 0.02:
+                    best_s, best = s, f
                 s += 1
             if best_s > 1:
                 sp, span = split_into(best_s, use['blocks_n'], m, n, V, dt, 32)

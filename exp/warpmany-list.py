@@ -25,4 +25,5 @@ def tag_of(dt, m, n, lda, nbytes, op):
     return None if r < 1 else 'r1' if r < 2 else 'r2' if r < 4 else 'r4'
 
 
-draw(int(sys.argv[1]), int(sys.argv[2]), ('r1', 'r2', 'r4'), tag_of, max_bytes=512 << 20, ops='T')
+if __name__ == '__main__':
+    draw(int(sys.argv[1]), int(sys.argv[2]), ('r1', 'r2', 'r4'), tag_of, max_bytes=512 << 20, ops='T')

@@ -9,5 +9,3 @@ set -u
 . exp/carried.sh
 TAIL=25 lab_pass warpmany warpmany "MV_LAB_WARPMANY=1" exp/lists/warpmany-20261128.txt ${BUDGET:-170} \
   "base: w:MV_LAB_WARPMANY=1"
-rm -f $OUT/*/gpu.txt
-tar czf $OUT/knob-log.tgz -C $OUT warpmany/knob.txt 2>/dev/null && rm -f $OUT/warpmany/knob.txt

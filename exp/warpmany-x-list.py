@@ -4,11 +4,12 @@ plans of more than four waves, columns of four rounds a lane or more)
 tagged by x's bytes (m * dt): x32 (32-48 KiB) or x48 (48-64 KiB), the
 range where the first list's one shape of 63 KiB lost and two of 48 won.
 usage: exp/warpmany-x-list.py SEED PER_TAG > LIST"""
-import os, sys
+import importlib.util, os, sys
 from list_draw import draw
 
-WL = type(sys)('wl')
-exec(open(os.path.join(os.path.dirname(__file__), 'warpmany-list.py')).read().split('\ndraw(')[0], WL.__dict__)
+_spec = importlib.util.spec_from_file_location('wl', os.path.join(os.path.dirname(__file__), 'warpmany-list.py'))
+WL = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(WL)
 
 
 def tag_of(dt, m, n, lda, nbytes, op):

@@ -5,11 +5,12 @@ columns of four rounds a lane or more, 16-512 MiB), tagged by the warp
 columns' blocks (n / 8) over a wave of four an SM: p (under 0.7), a
 (0.7-1), b (1-1.6), c (1.6-2.5), d (2.5 and more).
 usage: exp/warpmany2-list.py SEED PER_TAG > LIST"""
-import os, sys
+import importlib.util, os, sys
 from list_draw import draw, pm
 
-WL = type(sys)('wl')
-exec(open(os.path.join(os.path.dirname(__file__), 'warpmany-list.py')).read().split('\ndraw(')[0], WL.__dict__)
+_spec = importlib.util.spec_from_file_location('wl', os.path.join(os.path.dirname(__file__), 'warpmany-list.py'))
+WL = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(WL)
 
 
 def tag_of(dt, m, n, lda, nbytes, op):

@@ -11,5 +11,3 @@ set -u
 . exp/carried.sh
 TAIL=40 lab_pass warpmany2 warpmany "MV_LAB_WARPMANY=1 MV_LAB_WARPSPLIT=2" exp/lists/warpmany2-20261128.txt ${BUDGET:-200} \
   "base: w:MV_LAB_WARPMANY=1 ws2:MV_LAB_WARPMANY=1,MV_LAB_WARPSPLIT=2"
-rm -f $OUT/*/gpu.txt
-tar czf $OUT/knob-log.tgz -C $OUT warpmany2/knob.txt 2>/dev/null && rm -f $OUT/warpmany2/knob.txt
