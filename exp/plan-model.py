@@ -96,7 +96,8 @@ def wave_splits(blocks, wave, max_splits):
 WARP_COLS = True  # launch_t: P = 32 where enough is in flight (notes-gemv 37)
 WARP_COLS_BYTES = 80 << 10
 LOWPER = True  # launch_t: warp columns also at half WARP_COLS_BYTES where the other plan loops over one-round columns (notes-gemv 38)
-WARPMANY = 0  # lab MV_LAB_WARPMANY=R (entry 89): warp columns for plans of more than four waves, nvec >= 32 R K_UNROLL
+WARPMANY = 1  # launch_t (entry 89): warp columns for plans of more than four waves, nvec >= 32 R K_UNROLL (R = 1; lab MV_LAB_WARPMANY=R)
+WARPMANY_FILL = 0.63  # launch_t's kWarpManyFill: ... where the warp blocks fill their last wave of four an SM this much (0: the lab, no fill test)
 WARPSPLIT = 0  # lab MV_LAB_WARPSPLIT=k (entry 89): those warp columns' rows cut into parts (k rounds a lane each at least) that fill waves best
 NOCOLS4 = False  # lab MV_LAB_NOCOLS4 (entry 89): never cols4
 BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
@@ -337,7 +338,7 @@ def plan_t(dt, m, n, lda, vec):
     if WARP_COLS and warp_ok and (in_flight >= need or (LOWPER and in_flight >= need / 2 and use['per'] <= K_UNROLL and use['blocks_n'] > use['want'])):
         warp_cols = True
         use, pred = choose()
-    elif WARPMANY and cdiv(n, K_THREADS >> log_p) > 4 * w_t and nvec >= WARPMANY * K_UNROLL * 32:
+    elif WARPMANY and cdiv(n, K_THREADS >> log_p) > 4 * w_t and nvec >= WARPMANY * K_UNROLL * 32 and fill_of(cdiv(n, 8), w_t) >= WARPMANY_FILL:
         warp_cols = True  # entry 89's lab
         use, pred = choose()
         if WARPSPLIT and use['splits'] == 1:

@@ -383,8 +383,10 @@ static void test_any_shape(void **state)
          * parts at four blocks an SM; float with the predicated tail
          * (3217 x 781, 2219 x 1141: three an SM), each column's warps
          * meeting at a barrier of their own (ids 1-4), the block's
-         * columns drifting apart; double on looping grids (four an SM,
-         * every double plan since entry 61). */
+         * columns drifting apart; double on a looping grid (four an SM,
+         * every double plan since entry 61: 2309 x 4601, P = 128), and
+         * 1229 x 9001, whose plan of that kind launch_t gives to warp
+         * columns past four waves. */
         const gemv_case longs[] = {
             {DT_S, MV_OP_T, 70001, 601, 70001, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
             {DT_S, MV_OP_T, 3217, 781, 3217, 1, 1, 1.0, 0.0, 0, NULL, 0, 0},
@@ -477,6 +479,26 @@ static void run_sized_cases(mv_handle h, const sized_case *cases, size_t count, 
  * block of fewer columns, increments of both signs, beta != 0, alpha = 0
  * with NaN in A and x, the device pointer mode; below a wave and with lda =
  * m + m/8 + a vector the same shapes take scalar-t or tiled-t. */
+/* test_flat_t's random calls: lda = m, m + 1..3 or m + m/8; n for about
+ * elems elements of A; increments and alpha drawn. */
+static int64_t flat_t_lda(rng_t *r, int64_t m)
+{
+    const int64_t pads[] = {0, rng_range(r, 1, 3), m / 8};
+    return m + pads[rng_range(r, 0, 2)];
+}
+
+static void run_flat_t_random(mv_handle h, rng_t *r, int dtype, int64_t m, int64_t lda, double elems, double beta,
+                              int64_t off_A, int64_t off_x)
+{
+    static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
+    const int64_t incx = incs[rng_range(r, 0, 5)], incy = incs[rng_range(r, 0, 5)];
+    const gemv_case c = {
+        dtype, MV_OP_T, m, (int64_t)(elems / (double)lda) + 1, lda, incx, incy, rng_uniform(r) * 2.0, beta, 0, NULL,
+        off_A, off_x,
+    };
+    run_gemv_case(h, &c, r);
+}
+
 static void test_flat_t(void **state)
 {
     mv_handle h = *state;
@@ -501,22 +523,17 @@ static void test_flat_t(void **state)
     /* Random columns, A of 8-16M float or 4-8M double elements (a wave of
      * flat-t blocks and more); those of 49-64 vectors take the stepped
      * instance. */
-    static const int64_t incs[] = {1, 1, 1, -1, 2, -3};
     const int random_cases = small_mode() ? 2 : 24;
     for (int k = 0; k < random_cases; ++k) {
         const int dtype = k % 2 ? DT_D : DT_S;
         const int64_t w = dtype == DT_S ? 4 : 2;
         const int64_t m = rng_range(&r, 1, 64 * w);
-        const int64_t pads[] = {0, rng_range(&r, 1, 3), m / 8};
-        int64_t lda = m + pads[rng_range(&r, 0, 2)];
+        int64_t lda = flat_t_lda(&r, m);
         lda = lda < w ? w : lda;
         const double elems = (dtype == DT_S ? 8e6 : 4e6) * exp2(rng_uniform(&r) / 2.0 + 0.5);
-        const gemv_case c = {
-            dtype, MV_OP_T, m, (int64_t)(elems / (double)lda) + 1, lda, incs[rng_range(&r, 0, 5)],
-            incs[rng_range(&r, 0, 5)], rng_uniform(&r) * 2.0, k % 4 == 0 ? 0.0 : rng_uniform(&r), 0, NULL,
-            rng_range(&r, 0, 3), k % 3 ? 0 : rng_range(&r, 1, 3),
-        };
-        run_gemv_case(h, &c, &r);
+        const double beta = k % 4 == 0 ? 0.0 : rng_uniform(&r);
+        const int64_t off_A = rng_range(&r, 0, 3);
+        run_flat_t_random(h, &r, dtype, m, lda, elems, beta, off_A, k % 3 ? 0 : rng_range(&r, 1, 3));
     }
     /* Random columns of 65-128 vectors (flat-t's stepped instance, which
      * sums a vector inside one column's rows without selects and the rest
@@ -527,17 +544,12 @@ static void test_flat_t(void **state)
         const int dtype = k % 2 ? DT_D : DT_S;
         const int64_t w = dtype == DT_S ? 4 : 2;
         const int64_t m = rng_range(&r, 64 * w + 1, 128 * w);
-        const int64_t pads[] = {0, rng_range(&r, 1, 3), m / 8};
-        const int64_t lda = m + pads[rng_range(&r, 0, 2)];
+        const int64_t lda = flat_t_lda(&r, m);
         const double elems = (dtype == DT_S ? 40e6 : 20e6) * (1.125 + rng_uniform(&r) / 8.0);
+        const double beta = k < 2 ? 0.0 : rng_uniform(&r);
         /* A off a 16-byte boundary where lda alone would keep its columns on one. */
-        const int64_t a_off = lda % w ? rng_range(&r, 0, 3) : rng_range(&r, 1, w - 1);
-        const gemv_case c = {
-            dtype, MV_OP_T, m, (int64_t)(elems / (double)lda) + 1, lda, incs[rng_range(&r, 0, 5)],
-            incs[rng_range(&r, 0, 5)], rng_uniform(&r) * 2.0, k < 2 ? 0.0 : rng_uniform(&r), 0, NULL,
-            a_off, k % 3 ? 0 : rng_range(&r, 1, 3),
-        };
-        run_gemv_case(h, &c, &r);
+        const int64_t off_A = lda % w ? rng_range(&r, 0, 3) : rng_range(&r, 1, w - 1);
+        run_flat_t_random(h, &r, dtype, m, lda, elems, beta, off_A, k % 3 ? 0 : rng_range(&r, 1, 3));
     }
 }
 
@@ -804,6 +816,35 @@ static void test_tiled_t_warp_columns(void **state)
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }
 
+/* tiled-t's warp columns past four waves of column blocks (the plans of
+ * P = 64-256 a column on a looping grid that launch_t gives to warp
+ * columns where the warp blocks fill 0.63 of their last wave or more; A of
+ * 69 MB and more on 132 SMs): under a wave (float 12099 x 2993, 375
+ * blocks, the predicated tail), past a wave (double 2402 x 5448, 681
+ * blocks), a looping grid of them (double 1175 x 21284, 2661 blocks;
+ * float 3713 x 14072, 1759 with the predicated tail), and beside them
+ * shapes whose warp blocks would fill too little and keep the looping
+ * grid (double 5510 x 2177, float 9357 x 2505 and 7596 x 4416); odd and
+ * even lda, A and x off their lines, strided x and y, beta != 0, alpha = 0
+ * with NaN in A and x, the device pointer mode. In small mode a tenth of
+ * the columns (another plan). */
+static void test_tiled_t_warp_columns_many(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(29);
+    static const sized_case cases[] = {
+        {{DT_D, MV_OP_T, 5510, 2177, 5511, 1, 1, 1.0, 0.5, 0, NULL, 1, 0}, 0},
+        {{DT_S, MV_OP_T, 9357, 2505, 9358, -2, 1, -0.5, 0.0, 0, NULL, 0, 1}, 0},
+        {{DT_D, MV_OP_T, 2402, 5448, 2403, 1, -1, 2.0, 1.5, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 7596, 4416, 7597, 1, 1, 1.0, 0.0, 0, NULL, 3, 0}, 0},
+        {{DT_S, MV_OP_T, 12099, 2993, 12099, 1, 2, 0.5, 0.25, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_T, 1175, 21284, 1175, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 3713, 14072, 3715, 3, -1, 1.0, -1.0, 0, NULL, 2, 1}, 0},
+        {{DT_D, MV_OP_T, 5510, 2177, 5510, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+    };
+    run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
+}
+
 /* tiled-n's pipelined instance (the next quad's loads of A out before this
  * quad's FMAs, three blocks an SM), taken where tiled-n's blocks make one
  * wave of 2.1-3 an SM (on 132 SMs 281-396 blocks): no split over 290-373
@@ -1025,6 +1066,7 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_cols4_unaligned),
               HANDLE_TEST(test_tiled_t_row_parts),
               HANDLE_TEST(test_tiled_t_warp_columns),
+              HANDLE_TEST(test_tiled_t_warp_columns_many),
               HANDLE_TEST(test_tiled_t_rounds_of_four),
               HANDLE_TEST(test_tiled_n_pipe),
               HANDLE_TEST(test_tiled_n_short_tiles),

@@ -1326,6 +1326,10 @@ __global__ void gather_x(int64_t len, const T *__restrict__ x, int64_t incx, T *
 // is many rounds in series and its lanes wait on the round's latest load
 // (entry 37 of docs/notes-gemv.md: at 37-60 KB long columns lost).
 constexpr double kWarpColsBytes = 80.0 * 1024.0;
+// Warp columns past four waves (launch_t): taken where their blocks (a
+// column a warp, eight a block, four an SM) fill at least this part of
+// their last wave.
+constexpr double kWarpManyFill = 0.63;
 
 template <typename T, int V, bool Vec>
 cudaError_t launch_t(const mv_gemv_args &args)
@@ -1521,6 +1525,27 @@ cudaError_t launch_t(const mv_gemv_args &args)
     const bool warp_cols = warp_ok && warp_in_flight >= need;
     Plan use = choose(warp_cols, &pred_tail);
     if (warp_ok && !warp_cols && warp_in_flight >= need / 2 && use.per_thread <= kUnroll && use.blocks_n > use.want)
+        use = choose(true, &pred_tail);
+    // Warp columns past four waves of column blocks. There the plan above
+    // is P = 64-256 threads a column on a looping grid of one wave: each
+    // column is one to four rounds of loads, then a block reduction with
+    // two barriers, and the block's loads stop once a column. Warp columns
+    // stream a column's rounds back to back (a lane has a full round or
+    // more wherever nvec >= kUnroll * 32) and sum by shuffles, with no
+    // barrier. But their blocks (n / 8) are far fewer and come unsplit, so
+    // waves decide the rest: the looping grid keeps every SM slot busy to
+    // the end, the warp blocks' last wave leaves the slots it does not
+    // fill idle, with less in flight than the DRAM needs (entry 87's
+    // table: about 3.6 MB in flight reads at 72-84% of a flat read). So
+    // warp columns where their last wave of four blocks an SM is at least
+    // kWarpManyFill full. Entry 89 of docs/notes-gemv.md (H200, cold, 57
+    // fresh op T shapes of 73-508 MiB over four lists): at a fill of 0.63
+    // or more, 40 shapes at 0.935 of the time (0.80-1.08, 32 faster);
+    // under it, 17 shapes at 1.073 (0.97-1.28, 14 slower); the warp rows
+    // cut into parts that fill the waves best lost in three classes of
+    // five (1.03-1.07 by class).
+    if (blocks_for_p(log_p) > 4 * wave_t && nvec >= int64_t(kUnroll) * 32 &&
+        fill_of(blocks_for_p(5), wave_t) >= kWarpManyFill)
         use = choose(true, &pred_tail);
     // Where the column blocks make more than a wave and the rows are not
     // split, one wave of blocks loops over them (the kernel's grid-stride
