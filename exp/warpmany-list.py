@@ -9,6 +9,8 @@ usage: exp/warpmany-list.py SEED PER_TAG > LIST"""
 import sys
 from list_draw import draw, pm
 
+pm.WARPMANY = 0  # the plans before entry 89's rule (its lab's base)
+
 
 def tag_of(dt, m, n, lda, nbytes, op):
     if nbytes < 16 << 20:
