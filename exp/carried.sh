@@ -85,3 +85,15 @@ list_checks() {
   echo "checks: $(wc -l < $top/checks.txt) runs, $(grep -vc 'rc=0 FAILED 0' $top/checks.txt) not clean"
   grep -v 'rc=0 FAILED 0' $top/checks.txt | head -5
 }
+# ncu_run BUILD TAG "VAR=v ..." M N DT OP: ncu (not locked, cold, the first
+# gemv_ launch) of build-bench/ab/mvbench-BUILD's default on one shape with
+# the knobs, raw into /tmp/ncu/TAG.txt (started at $t0), a digest on stdout.
+ncu_run() {
+  local secs="--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section LaunchStats"
+  mkdir -p /tmp/ncu
+  env $3 timeout 60 /usr/local/cuda/bin/ncu --clock-control none $secs -k regex:'^gemv_' --launch-count 1 \
+    build-bench/ab/mvbench-$1 shape $4 $5 --dtype $6 --op $7 --variants default --rounds 1 --modes cold \
+    --out /tmp/o > /tmp/ncu/$2.txt 2>&1
+  echo "$2 rc=$? $(( $(date +%s) - ${t0:-0} )) s"
+  grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Achieved Occupancy|Registers Per|Grid Size|Block Size|No Eligible|Warp Cycles Per Issued|L1/TEX Hit|Mem Busy|Max Bandwidth|Stall Long" /tmp/ncu/$2.txt | head -14
+}

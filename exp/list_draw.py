@@ -46,3 +46,12 @@ def changed(dt, m, n, lda, flag, off, on, op='N'):
     if a['skinny'] or b['skinny'] or (a['blocks'], a.get('TX')) == (b['blocks'], b.get('TX')):
         return None
     return a, b
+
+
+def exp_module(name):
+    """Another exp/ script (a name with dashes, so not importable) loaded as
+    a module, e.g. exp_module('warpmany-list')."""
+    spec = importlib.util.spec_from_file_location(name.replace('-', '_'), os.path.join(os.path.dirname(__file__), name + '.py'))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod

@@ -8,15 +8,8 @@
 # Raw output in $OUT/ncu.tgz, a digest on stdout. About 150 s on an H200.
 set -u
 . exp/carried.sh
-secs="--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section LaunchStats"
-mkdir -p /tmp/ncu; t0=$(date +%s)
-run() {  # TAG "VAR=v ..." m n dt op
-  env $2 timeout 60 /usr/local/cuda/bin/ncu --clock-control none $secs -k regex:'^gemv_' --launch-count 1 \
-    build-bench/ab/mvbench-warpmany shape $3 $4 --dtype $5 --op $6 --variants default --rounds 1 --modes cold \
-    --out /tmp/o > /tmp/ncu/$1.txt 2>&1
-  echo "$1 rc=$? $(( $(date +%s) - t0 )) s"
-  grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Achieved Occupancy|Registers Per|Grid Size|Block Size|No Eligible|Warp Cycles Per Issued|Mem Busy|Max Bandwidth|Stall Long" /tmp/ncu/$1.txt | head -14
-}
+t0=$(date +%s)
+run() { ncu_run warpmany "$@"; }  # TAG "VAR=v ..." m n dt op
 for c in "d T 8192 8192" "s T 16384 16384" "d T 2309 10981" "s T 9151 2708"; do
   set -- $c
   run $1-$2-$3x$4-base "MV_LAB_WARPMANY=0" $3 $4 $1 $2

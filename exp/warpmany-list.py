@@ -27,5 +27,13 @@ def tag_of(dt, m, n, lda, nbytes, op):
     return None if r < 1 else 'r1' if r < 2 else 'r2' if r < 4 else 'r4'
 
 
+
+def warp_fill(n):
+    """The part of their last wave of four an SM that warp columns' blocks
+    (n / 8) fill, as launch_t's kWarpManyFill test reads it."""
+    b, w = pm.cdiv(n, 8), pm.SMS * 4
+    return b / (pm.cdiv(b, w) * w)
+
+
 if __name__ == '__main__':
     draw(int(sys.argv[1]), int(sys.argv[2]), ('r1', 'r2', 'r4'), tag_of, max_bytes=512 << 20, ops='T')

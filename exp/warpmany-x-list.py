@@ -4,12 +4,10 @@ plans of more than four waves, columns of four rounds a lane or more)
 tagged by x's bytes (m * dt): x32 (32-48 KiB) or x48 (48-64 KiB), the
 range where the first list's one shape of 63 KiB lost and two of 48 won.
 usage: exp/warpmany-x-list.py SEED PER_TAG > LIST"""
-import importlib.util, os, sys
-from list_draw import draw
+import sys
+from list_draw import draw, exp_module
 
-_spec = importlib.util.spec_from_file_location('wl', os.path.join(os.path.dirname(__file__), 'warpmany-list.py'))
-WL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(WL)
+WL = exp_module('warpmany-list')
 
 
 def tag_of(dt, m, n, lda, nbytes, op):

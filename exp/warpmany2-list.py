@@ -5,12 +5,10 @@ columns of four rounds a lane or more, 16-512 MiB), tagged by the warp
 columns' blocks (n / 8) over a wave of four an SM: p (under 0.7), a
 (0.7-1), b (1-1.6), c (1.6-2.5), d (2.5 and more).
 usage: exp/warpmany2-list.py SEED PER_TAG > LIST"""
-import importlib.util, os, sys
-from list_draw import draw, pm
+import sys
+from list_draw import draw, exp_module, pm
 
-_spec = importlib.util.spec_from_file_location('wl', os.path.join(os.path.dirname(__file__), 'warpmany-list.py'))
-WL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(WL)
+WL = exp_module('warpmany-list')
 
 
 def tag_of(dt, m, n, lda, nbytes, op):

@@ -6,19 +6,16 @@ of the plan before the rule reads a column (exp/plan-model.py's
 vec_per_thread with WARPMANY = 0): v0 under 13, v1 14 or more (on the
 sweep's 64 KB columns, 16, warp columns lost 1.5-2%).
 usage: exp/warpvpt-list.py SEED PER_TAG > LIST"""
-import importlib.util, os, sys
-from list_draw import draw, pm
+import sys
+from list_draw import draw, exp_module, pm
 
-_spec = importlib.util.spec_from_file_location('wl', os.path.join(os.path.dirname(__file__), 'warpmany-list.py'))
-WL = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(WL)
+WL = exp_module('warpmany-list')
 
 
 def tag_of(dt, m, n, lda, nbytes, op):
     if WL.tag_of(dt, m, n, lda, nbytes, op) != 'r4':
         return None
-    b, w = pm.cdiv(n, 8), pm.SMS * 4
-    if b / (pm.cdiv(b, w) * w) < 0.63:
+    if WL.warp_fill(n) < 0.63:
         return None
     vpt = pm.plan(dt, 'T', m, n, lda)['vec_per_thread']
     return 'v0' if vpt < 13 else 'v1' if vpt >= 14 else None
