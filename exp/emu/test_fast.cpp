@@ -13,6 +13,7 @@
 #include "gemv/gemv_fast.cpp"
 #include "emu_test.h"
 
+#include <cstdlib>
 #include <limits>
 
 #ifndef EMU_FULL_PATH
@@ -156,9 +157,19 @@ int main(int argc, char **argv)
             c.m = 250 + pick(rng) % 800, c.n = 300 + pick(rng) % 1500;
         }
 #endif
+        // EMU_FLAT_T=1: op T over columns of 1-64 vectors off 16 bytes in
+        // enough columns for flat-t's waves on the emulated SMs (its lab
+        // kernels: entry 91 of docs/notes-gemv.md).
+        static const bool flat_t = getenv("EMU_FLAT_T") && atoi(getenv("EMU_FLAT_T")) > 0;
+        if (flat_t) {
+            const int64_t w = c.dbl ? 2 : 4;
+            c.trans = true;
+            c.m = 1 + pick(rng) % (64 * w);
+            c.n = 400000 / c.m;
+        }
         if (c.m * c.n > 400000)
             c.n = 400000 / c.m + 1;
-        const int al = pick(rng) % 3;
+        const int al = flat_t ? 1 + pick(rng) % 2 : pick(rng) % 3;
         c.pad = al == 1 ? 1 + pick(rng) % 3 : 0;
         if (al != 1)
             c.pad += (4 - (c.m + c.pad) % 4) % 4;
