@@ -32,6 +32,7 @@ struct Cfg {
     double alpha, beta;
     int dev, sm, per_sm;
     size_t ws;
+    int64_t inf_at;  // EMU_INF_X: the infinite element of x (its index mod the length; odd: -inf)
 };
 
 template <typename T>
@@ -46,6 +47,12 @@ static void run_one(const Cfg &c)
     fill_matrix(A, c.m, c.n, lda);
     T *x = arena_vector(ar, lx, c.incx, "x", c.alpha == 0);
     T *y = arena_vector(ar, ly, c.incy, "y", c.beta == 0);
+    // EMU_INF_X=1: one element of x infinite (either sign, drawn): every
+    // output is then an infinity (NaN where A's element beside it is 0),
+    // which a kernel that multiplies a skipped element by zero breaks.
+    static const bool inf_x = getenv("EMU_INF_X") && atoi(getenv("EMU_INF_X")) > 0;
+    if (inf_x && c.alpha != 0 && lx > 0)
+        x[(c.inf_at % lx) * c.incx] = (c.inf_at & 1 ? -1 : 1) * std::numeric_limits<T>::infinity();
     std::vector<T> ws(c.ws / sizeof(T) + 1, guard_nan<T>());
     const int64_t ws_len = int64_t(ws.size());
     g_regions.push_back({reinterpret_cast<const char *>(ws.data()), sizeof(T), ws_len, ws_len, 1, "ws"});
@@ -102,7 +109,7 @@ static void run_one(const Cfg &c)
     const double eps = sizeof(T) == 4 ? 3e-6 : 1e-14;
     for (int64_t i = 0; i < ly && !bad; ++i) {
         const double got = o[size_t(y + i * c.incy - ar.mem.data())];
-        if (!(std::fabs(got - ry[i]) <= eps * (lx + 2) * my[i] + 1e-30)) {
+        if (std::isnan(ry[i]) ? !std::isnan(got) : std::isinf(ry[i]) ? got != ry[i] : !(std::fabs(got - ry[i]) <= eps * (lx + 2) * my[i] + 1e-30)) {
             bad = true;
             snprintf(why, sizeof why, "y[%ld] = %.9g, expected %.9g", long(i), got, ry[i]);
         }
@@ -181,6 +188,7 @@ int main(int argc, char **argv)
         c.per_sm = 3 + pick(rng) % 2;
         const int wsk = pick(rng) % 4;
         c.ws = wsk == 0 ? 0 : wsk == 1 ? size_t(1) << 22 : size_t(256 + pick(rng) % 40000);
+        c.inf_at = pick(rng);
         if (c.dbl)
             run_one<double>(c);
         else
