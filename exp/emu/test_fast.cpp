@@ -140,6 +140,33 @@ int main(int argc, char **argv)
     const int64_t incs[] = {1, 1, 1, 2, -1, -3};
     const double sc[] = {1.0, 0.0, -0.5, 2.0};
     const double bc[] = {0.0, 1.0, -1.5, 0.5};
+    // EMU_SHAPES=FILE: instead of random shapes, the lines of FILE (dtype
+    // s|d, op N|T, m, n, lda, incx, A's offset 0|1, alpha, beta) on 132
+    // SMs of four blocks, each with the infinite x (EMU_INF_X) at its first
+    // and last position: the dispatch's plans for a GPU test's own shapes.
+    if (const char *path = getenv("EMU_SHAPES")) {
+        FILE *f = fopen(path, "r");
+        char dt, op;
+        long m, n, lda, incx;
+        int off;
+        double alpha, beta;
+        while (f && fscanf(f, " %c %c %ld %ld %ld %ld %d %lf %lf", &dt, &op, &m, &n, &lda, &incx, &off, &alpha, &beta) == 9)
+            for (int end = 0; end < 2; ++end) {
+                Cfg c{};
+                c.dbl = dt == 'd', c.trans = op == 'T', c.m = m, c.n = n, c.pad = lda - m, c.off = off;
+                c.incx = incx, c.incy = 1, c.alpha = alpha, c.beta = beta;
+                c.sm = 132, c.per_sm = 4, c.ws = size_t(1) << 24;
+                c.inf_at = end ? (c.trans ? m : n) - 1 : 0;
+                if (c.dbl)
+                    run_one<double>(c);
+                else
+                    run_one<float>(c);
+            }
+        if (f)
+            fclose(f);
+        printf("fast: %ld runs, %ld failed, %ld emulator errors\n", n_run, n_fail, g_errors);
+        return n_fail != 0;
+    }
     for (int t = 0; t < count; ++t) {
         Cfg c{};
         c.dbl = pick(rng) % 2;
