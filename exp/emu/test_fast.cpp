@@ -128,6 +128,23 @@ static void run_one(const Cfg &c)
     }
 }
 
+static void run_cfg(const Cfg &c)
+{
+    if (c.dbl)
+        run_one<double>(c);
+    else
+        run_one<float>(c);
+}
+
+// The summary line; the exit status.
+static int finish()
+{
+    if (g_out)
+        fclose(g_out);
+    printf("fast: %ld runs, %ld failed, %ld emulator errors\n", n_run, n_fail, g_errors);
+    return n_fail != 0;
+}
+
 int main(int argc, char **argv)
 {
     const int count = argc > 1 ? atoi(argv[1]) : 100;
@@ -157,15 +174,11 @@ int main(int argc, char **argv)
                 c.incx = incx, c.incy = 1, c.alpha = alpha, c.beta = beta;
                 c.sm = 132, c.per_sm = 4, c.ws = size_t(1) << 24;
                 c.inf_at = end ? (c.trans ? m : n) - 1 : 0;
-                if (c.dbl)
-                    run_one<double>(c);
-                else
-                    run_one<float>(c);
+                run_cfg(c);
             }
         if (f)
             fclose(f);
-        printf("fast: %ld runs, %ld failed, %ld emulator errors\n", n_run, n_fail, g_errors);
-        return n_fail != 0;
+        return finish();
     }
     for (int t = 0; t < count; ++t) {
         Cfg c{};
@@ -216,13 +229,7 @@ int main(int argc, char **argv)
         const int wsk = pick(rng) % 4;
         c.ws = wsk == 0 ? 0 : wsk == 1 ? size_t(1) << 22 : size_t(256 + pick(rng) % 40000);
         c.inf_at = pick(rng);
-        if (c.dbl)
-            run_one<double>(c);
-        else
-            run_one<float>(c);
+        run_cfg(c);
     }
-    if (g_out)
-        fclose(g_out);
-    printf("fast: %ld runs, %ld failed, %ld emulator errors\n", n_run, n_fail, g_errors);
-    return n_fail != 0;
+    return finish();
 }
