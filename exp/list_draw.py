@@ -29,6 +29,12 @@ def draw(seed, per, tags, tag_of, odd_lda=lambda m: m + (0 if m % 2 else 1), max
         tag = tag_of(dt, m, n, lda, nbytes, op) if ops != 'N' else tag_of(dt, m, n, lda, nbytes)
         if tag in got and len(got[tag]) < per:
             got[tag].append(f"{'s' if dt == 4 else 'd'} {op} {m} {n} {lda} {tag}")
+    emit(got, seed, tries)
+
+
+def emit(got, seed, tries):
+    """The lists' lines by tag, each tag's by A's elements; a summary line
+    on stderr."""
     for t in got:
         for line in sorted(got[t], key=lambda l: int(l.split()[2]) * int(l.split()[3])):
             print(line)

@@ -15,10 +15,7 @@
 # About 230 s on an H200. Carry build-bench.
 set -u
 . exp/carried.sh
-for f in 1 2; do
-  list_checks flatform "MV_LAB_FLATFORM=$f" exp/lists/flatt-big-20261128.txt
-  mv $top/checks.txt $top/checks-form$f.txt
-done
-TAIL=40 LAB_BUILD=flatform knob forms ${BUDGET:-170} exp/lists/flatt-big-20261128.txt \
+list_checks flatform "MV_LAB_FLATFORM=1" exp/lists/flatt-big-20261128.txt
+mv $top/checks.txt $top/checks-form1.txt
+TAIL=40 lab_pass forms flatform "MV_LAB_FLATFORM=2" exp/lists/flatt-big-20261128.txt ${BUDGET:-170} \
   "base@flatlean: lean2@flatlean:MV_LAB_FLATLEAN=2 f0: f1:MV_LAB_FLATFORM=1 f2:MV_LAB_FLATFORM=2"
-tar czf $top/knob-log-forms.tgz -C $top forms/knob.txt 2>/dev/null && rm -f $top/forms/knob.txt

@@ -8,7 +8,7 @@ same sizes). n drawn log-uniform (not a power of two), lda = m or m + V
 (aligned columns), A of 64-512 MiB.
 usage: exp/wholeround-list.py SEED PER_TAG > LIST"""
 import math, random, sys
-from list_draw import pm
+from list_draw import emit, pm
 
 seed, per = int(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(seed)
@@ -41,7 +41,4 @@ while any(len(v) < per for v in got.values()) and tries < 500000:
     tag = ('w' if whole else 'f') + ('h' if a['per_sm'] >= 40 else 'l')
     if len(got[tag]) < per:
         got[tag].append(f"{'s' if dt == 4 else 'd'} T {m} {n} {lda} {tag}")
-for t in got:
-    for line in sorted(got[t], key=lambda l: int(l.split()[2]) * int(l.split()[3])):
-        print(line)
-print(f"# seed {seed}, {tries} draws, " + ", ".join(f"{t} {len(v)}" for t, v in got.items()), file=sys.stderr)
+emit(got, seed, tries)
