@@ -9,10 +9,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
 #include "gemv_check.h"
+#include "reference.h"
 
 static void test_all_small_shapes(void **state)
 {
@@ -464,21 +466,6 @@ static void run_sized_cases(mv_handle h, const sized_case *cases, size_t count, 
     CHECK_MV(h, mv_set_pointer_mode(h, MV_POINTER_MODE_HOST));
 }
 
-/* flat-t (src/gemv/gemv_skinny.cu): op T over columns of at most 128
- * 16-byte vectors that lie nearly one after the other, each block reading
- * the most columns its 2048 vectors hold as one flat run from the 16-byte
- * boundary before the first; taken where the columns start off a 16-byte
- * boundary (lda not a multiple of the vector, or A) and those blocks make
- * 1.25 waves for columns of up to 64 vectors (on an H100 from about 5.4M
- * float or 2.7M double elements), 8 waves for 65-128 (the two cases of
- * 339 and 135 rows: 9.5 and 8.5 waves on an H100, about 41M and 18M
- * elements; tiled-t in small mode, at a tenth of the columns), else
- * tiled-t. m not a power-of-two number of vectors and m < 1 vector,
- * lda = m, m + 1..3 and m + m/8, A and x 0..3 elements into their
- * allocations (runs that start before A and end inside a vector), a last
- * block of fewer columns, increments of both signs, beta != 0, alpha = 0
- * with NaN in A and x, the device pointer mode; below a wave and with lda =
- * m + m/8 + a vector the same shapes take scalar-t or tiled-t. */
 /* test_flat_t's random calls: lda = m, m + 1..3 or m + m/8; n for about
  * elems elements of A; increments and alpha drawn. */
 static int64_t flat_t_lda(rng_t *r, int64_t m)
@@ -499,6 +486,21 @@ static void run_flat_t_random(mv_handle h, rng_t *r, int dtype, int64_t m, int64
     run_gemv_case(h, &c, r);
 }
 
+/* flat-t (src/gemv/gemv_skinny.cu): op T over columns of at most 128
+ * 16-byte vectors that lie nearly one after the other, each block reading
+ * the most columns its 2048 vectors hold as one flat run from the 16-byte
+ * boundary before the first; taken where the columns start off a 16-byte
+ * boundary (lda not a multiple of the vector, or A) and those blocks make
+ * 1.25 waves for columns of up to 64 vectors (on an H100 from about 5.4M
+ * float or 2.7M double elements), 8 waves for 65-128 (the two cases of
+ * 339 and 135 rows: 9.5 and 8.5 waves on an H100, about 41M and 18M
+ * elements; tiled-t in small mode, at a tenth of the columns), else
+ * tiled-t. m not a power-of-two number of vectors and m < 1 vector,
+ * lda = m, m + 1..3 and m + m/8, A and x 0..3 elements into their
+ * allocations (runs that start before A and end inside a vector), a last
+ * block of fewer columns, increments of both signs, beta != 0, alpha = 0
+ * with NaN in A and x, the device pointer mode; below a wave and with lda =
+ * m + m/8 + a vector the same shapes take scalar-t or tiled-t. */
 static void test_flat_t(void **state)
 {
     mv_handle h = *state;
@@ -521,8 +523,9 @@ static void test_flat_t(void **state)
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
     /* Random columns, A of 8-16M float or 4-8M double elements (a wave of
-     * flat-t blocks and more); those of 49-64 vectors take the stepped
-     * instance. */
+     * flat-t blocks and more): every m mod the vector width, columns of 1-64
+     * vectors, so vectors that hold one column's rows, two columns' or the
+     * block's head or tail. */
     const int random_cases = small_mode() ? 2 : 24;
     for (int k = 0; k < random_cases; ++k) {
         const int dtype = k % 2 ? DT_D : DT_S;
@@ -535,10 +538,10 @@ static void test_flat_t(void **state)
         const int64_t off_A = rng_range(&r, 0, 3);
         run_flat_t_random(h, &r, dtype, m, lda, elems, beta, off_A, k % 3 ? 0 : rng_range(&r, 1, 3));
     }
-    /* Random columns of 65-128 vectors (flat-t's stepped instance, which
-     * sums a vector inside one column's rows without selects and the rest
-     * with them), A of 40-50M float or 20-25M double elements: 8 waves of
-     * flat-t blocks and more on 132 SMs. Not in small mode. */
+    /* Random columns of 65-128 vectors (blocks of 16-31 columns, most of
+     * a thread's vectors inside one column's rows), A of 40-50M float or
+     * 20-25M double elements: 8 waves of flat-t blocks and more on 132 SMs.
+     * Not in small mode. */
     const int long_cases = small_mode() ? 0 : 4;
     for (int k = 0; k < long_cases; ++k) {
         const int dtype = k % 2 ? DT_D : DT_S;
@@ -550,6 +553,111 @@ static void test_flat_t(void **state)
         /* A off a 16-byte boundary where lda alone would keep its columns on one. */
         const int64_t off_A = lda % w ? rng_range(&r, 0, 3) : rng_range(&r, 1, w - 1);
         run_flat_t_random(h, &r, dtype, m, lda, elems, beta, off_A, k % 3 ? 0 : rng_range(&r, 1, 3));
+    }
+}
+
+/* One infinite element of x (either sign), at position q: every y[i] is
+ * then alpha * A's element beside it (row q of column i for op T, column q
+ * of row i for op N) times x[q] plus finite terms, an infinity of that
+ * product's sign (NaN where A's element is zero). A kernel that selects
+ * an element it skips (another column's, one outside its block or tile,
+ * rows m..lda-1, NaN here) to zero and still multiplies it by x would
+ * turn that infinity into NaN (0 * inf): flat-t sums a vector's elements
+ * of two columns, the tiled kernels peel columns that start off a 16-byte
+ * boundary. q at the first and last position and drawn; every default
+ * kernel family on a 132-SM GPU (exp/plan-model.py): flat-t (columns of
+ * 6-200 rows, lda = m, m + 2, m + 14 and m + m/8, 4M elements or more, A
+ * 0..2 elements off a 16-byte boundary), scalar-t, short-t, tall-t and
+ * its shifted form, tiled-t and its pipelined instance; flat-n, short-n,
+ * tall-n and its shifted form, thin-n and its wide tiles, tiled-n split
+ * and shifted; beta 0 and not, strided x; also in small mode. */
+typedef struct {
+    int dtype;
+    mv_operation op;
+    int64_t m, n, lda, incx, off_A;
+    double alpha, beta;
+} inf_case;
+
+static void run_infinite_x(const inf_case *c, int64_t q, double inf, rng_t *r, mv_handle h)
+{
+    const int t = c->op == MV_OP_T;
+    const int64_t len_x = t ? c->m : c->n, len_y = t ? c->n : c->m;
+    const size_t size_A = (size_t)(c->lda * (c->n - 1) + c->m), span_x = vector_span(len_x, c->incx);
+    double *A_alloc = malloc((size_A + (size_t)c->off_A) * sizeof *A_alloc);
+    double *x = malloc(span_x * sizeof *x), *y = malloc((size_t)len_y * sizeof *y);
+    double *out = malloc((size_t)len_y * sizeof *out);
+    assert_true(A_alloc && x && y && out);
+    double *A = A_alloc + c->off_A;
+    fill_matrix_poisoned(r, c->dtype, A_alloc, c->off_A, c->m, c->n, c->lda);
+    fill_random(r, c->dtype, x, span_x);
+    x[ref_index(q, len_x, c->incx)] = inf;
+    if (c->beta != 0.0)
+        fill_random(r, c->dtype, y, (size_t)len_y);
+    else
+        fill_nan(y, (size_t)len_y);
+    void *dA_alloc = dev_upload(c->dtype, A_alloc, size_A + (size_t)c->off_A);
+    void *dx = dev_upload(c->dtype, x, span_x), *dy = dev_upload(c->dtype, y, (size_t)len_y);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    /* call_gemv takes double scalars in the host pointer mode (the handle's). */
+    CHECK_MV(h, call_gemv(h, c->dtype, c->op, c->m, c->n, &c->alpha, (char *)dA_alloc + c->off_A * dtype_size(c->dtype),
+                          c->lda, dx, c->incx, &c->beta, dy, 1));
+    dev_download(c->dtype, dy, out, (size_t)len_y);
+    for (int64_t i = 0; i < len_y; ++i) {
+        const double a = t ? A[q + i * c->lda] : A[i + q * c->lda];
+        const int want_nan = a == 0.0;
+        const int want_neg = c->alpha * a * inf < 0.0;
+        if (want_nan ? !isnan(out[i]) : !(isinf(out[i]) && (out[i] < 0.0) == want_neg))
+            fail_msg("%s %c m=%lld n=%lld lda=%lld incx=%lld off_A=%lld beta=%g, x[%lld] = %g: y[%lld] = %g, "
+                     "want %s (A's element %g)",
+                     dtype_name(c->dtype), t ? 'T' : 'N', (long long)c->m, (long long)c->n, (long long)c->lda,
+                     (long long)c->incx, (long long)c->off_A, c->beta, (long long)q, inf, (long long)i, out[i],
+                     want_nan ? "NaN" : want_neg ? "-inf" : "+inf", a);
+    }
+    dev_free(dA_alloc);
+    dev_free(dx);
+    dev_free(dy);
+    free(A_alloc);
+    free(x);
+    free(y);
+    free(out);
+}
+
+static void test_infinite_x(void **state)
+{
+    mv_handle h = *state;
+    rng_t r = rng_make(31);
+    const mv_operation T = MV_OP_T, N = MV_OP_N;
+    const inf_case cases[] = {
+        /* flat-t */
+        {DT_S, T, 61, 100003, 61, 1, 0, 1.0, 0.0},
+        {DT_S, T, 13, 500009, 15, 1, 2, -0.5, 0.5},
+        {DT_S, T, 200, 50021, 225, 2, 1, 1.0, 0.0},
+        {DT_D, T, 51, 120007, 51, 1, 1, 1.0, 0.25},
+        {DT_D, T, 127, 30011, 141, 1, 0, -2.0, 0.0},
+        {DT_D, T, 6, 1100003, 6, -1, 1, 1.0, 0.0},
+        /* scalar-t, short-t, tall-t, shifted tall-t, tiled-t, tiled-t pipelined */
+        {DT_S, T, 100, 20011, 101, 1, 0, 1.0, 0.0},
+        {DT_S, T, 37, 30011, 37, 1, 1, 1.0, 0.5},
+        {DT_S, T, 32, 50000, 32, 1, 0, -1.0, 0.0},
+        {DT_S, T, 100000, 7, 100000, 1, 0, 1.0, 0.0},
+        {DT_D, T, 50001, 3, 50001, 2, 0, 1.0, 1.5},
+        {DT_S, T, 3001, 2003, 3001, 1, 0, 1.0, 0.0},
+        {DT_D, T, 2000, 3001, 2001, -1, 0, 0.5, 0.0},
+        /* flat-n, short-n, tall-n, shifted tall-n, thin-n, wide thin tiles, split and shifted tiled-n */
+        {DT_S, N, 13, 200003, 15, 1, 0, 1.0, 0.0},
+        {DT_S, N, 8, 100000, 8, 1, 0, 1.0, 0.5},
+        {DT_S, N, 600000, 5, 600000, 1, 0, -1.0, 0.0},
+        {DT_S, N, 410001, 3, 410001, 2, 0, 1.0, 0.0},
+        {DT_S, N, 512, 2048, 512, 1, 0, 1.0, 0.0},
+        {DT_S, N, 3001, 2003, 3001, 1, 1, 1.0, 0.0},
+        {DT_D, N, 1001, 777, 1001, -2, 0, 2.0, 0.5},
+        {DT_D, N, 4099, 1500, 4099, 1, 0, 1.0, 0.0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        const int64_t len_x = cases[k].op == MV_OP_T ? cases[k].m : cases[k].n;
+        const int64_t at[] = {0, len_x - 1, rng_range(&r, 0, len_x - 1)};
+        for (int i = 0; i < 3; ++i)
+            run_infinite_x(&cases[k], at[i], i % 2 ? -INFINITY : INFINITY, &r, h);
     }
 }
 
@@ -1061,6 +1169,7 @@ GPU_TEST_MAIN("gemv_shapes",
               HANDLE_TEST(test_thin_tiles),
               HANDLE_TEST(test_any_shape),
               HANDLE_TEST(test_flat_t),
+              HANDLE_TEST(test_infinite_x),
               HANDLE_TEST(test_scalar_t),
               HANDLE_TEST(test_flat_n),
               HANDLE_TEST(test_cols4_unaligned),

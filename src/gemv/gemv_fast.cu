@@ -1453,7 +1453,8 @@ cudaError_t launch_t(const mv_gemv_args &args)
     const int64_t wave_t = wave_blocks<gemv_tiled_t<T, V, false>>(a);
     const double warp_lanes = std::min(double(a.n) * 32.0, double(wave_t) * kThreads);
     const double warp_in_flight = warp_lanes * std::min(double(kUnroll), double(nvec) / 32.0) * 16.0;
-    const bool warp_ok = nvec >= kUnroll * 32 && blocks_for_p(log_p) <= 4 * wave_t;
+    const bool warp_rounds = nvec >= kUnroll * 32;  // a lane has a full round a column
+    const bool warp_ok = warp_rounds && blocks_for_p(log_p) <= 4 * wave_t;
     const auto plan = [&](int64_t want, bool parts_ok, bool warp_cols) {
         int lp = warp_cols ? 5 : log_p;
         int64_t blocks_n = blocks_for_p(lp);
@@ -1522,12 +1523,9 @@ cudaError_t launch_t(const mv_gemv_args &args)
     };
     bool pred_tail = false;
     const double need = double(sm_count_of(a)) * kWarpColsBytes;
-    const bool warp_cols = warp_ok && warp_in_flight >= need;
-    Plan use = choose(warp_cols, &pred_tail);
-    if (warp_ok && !warp_cols && warp_in_flight >= need / 2 && use.per_thread <= kUnroll && use.blocks_n > use.want)
-        use = choose(true, &pred_tail);
-    // Warp columns past four waves of column blocks. There the plan above
-    // is P = 64-256 threads a column on a looping grid of one wave: each
+    // Warp columns also past four waves of column blocks (warp_many).
+    // There tiled-t's plan is P = 64-256 threads a column on a looping grid
+    // of one wave: each
     // column is one to four rounds of loads, then a block reduction with
     // two barriers, and the block's loads stop once a column. Warp columns
     // stream a column's rounds back to back (a lane has a full round or
@@ -1538,14 +1536,20 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // fill idle, with less in flight than the DRAM needs (entry 87's
     // table: about 3.6 MB in flight reads at 72-84% of a flat read). So
     // warp columns where their last wave of four blocks an SM is at least
-    // kWarpManyFill full. Entry 89 of docs/notes-gemv.md (H200, cold, 57
-    // fresh op T shapes of 73-508 MiB over four lists): at a fill of 0.63
-    // or more, 40 shapes at 0.935 of the time (0.80-1.08, 32 faster);
-    // under it, 17 shapes at 1.073 (0.97-1.28, 14 slower); the warp rows
-    // cut into parts that fill the waves best lost in three classes of
-    // five (1.03-1.07 by class).
-    if (blocks_for_p(log_p) > 4 * wave_t && nvec >= int64_t(kUnroll) * 32 &&
-        fill_of(blocks_for_p(5), wave_t) >= kWarpManyFill)
+    // kWarpManyFill full. Entries 89-90 of docs/notes-gemv.md (H200, cold,
+    // 57 op T shapes of 73-508 MiB: three fresh lists and the draws' three
+    // losers): at a fill of 0.63 or more, 40 shapes at 0.935 of the time
+    // (0.80-1.08, 32 faster); under it, 17 at 1.073 (0.97-1.28, 14
+    // slower); held out, 22 fresh shapes from 0.63 at 0.935 (19 faster).
+    // The warp rows cut into parts that fill the waves best lost in three
+    // classes of five (1.03-1.07 by class). Where the looping grid already
+    // holds DRAM at 91-94% (the sweep's 64 KB columns of whole rounds)
+    // warp columns give 1-2% back (ncu: a warp block is eight whole
+    // columns, so the SMs finish less evenly).
+    const bool warp_many = warp_rounds && !warp_ok && fill_of(blocks_for_p(5), wave_t) >= kWarpManyFill;
+    const bool warp_cols = (warp_ok && warp_in_flight >= need) || warp_many;
+    Plan use = choose(warp_cols, &pred_tail);
+    if (warp_ok && !warp_cols && warp_in_flight >= need / 2 && use.per_thread <= kUnroll && use.blocks_n > use.want)
         use = choose(true, &pred_tail);
     // Where the column blocks make more than a wave and the rows are not
     // split, one wave of blocks loops over them (the kernel's grid-stride

@@ -64,7 +64,6 @@ constexpr int64_t kTallMinXBytes = 48 * 1024;
 constexpr int64_t kFlatMaxVecs = 64;  // flat-t: columns of at most this many 16-byte vectors from 1.25 waves
 constexpr int64_t kFlatLongVecs = 128;  // flat-t: and of at most this many from kFlatLongWaves waves
 constexpr int64_t kFlatLongWaves = 8;
-constexpr int64_t kFlatStepVecs = 48;  // flat-t: columns of more than this many vectors take the Step instance
 constexpr int kFlatNMaxVecs = 32;     // flat-n: lda of at most this many 16-byte vectors
 template <typename T>
 constexpr int kFlatMaxLda = 128 * Vec16<T>::width;  // flat-t: lda at most this (x staged in shared memory)
@@ -543,31 +542,45 @@ gemv_tall_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
 // vectors from the 16-byte boundary at or before its first element: every
 // warp load covers 512 contiguous bytes, eight in flight per thread, whatever
 // m is and wherever the columns start. With lda >= V a vector holds elements
-// of at most two columns: the thread multiplies them by x (staged in shared
-// memory: x[row], zero where row >= m) and keeps two sums per vector, that of
-// the column its first element belongs to and that of the next; the C sums
-// of the block are then read back from shared memory, Q threads per column
-// and the Q partial sums added by shuffles, all in a fixed order. Elements
-// outside the block's columns (the head and tail of its run) and rows >= m
-// (lda > m) count as zero: they are selected away, never multiplied. The
-// run's last vector is read element by element where it ends inside it (no
-// load past A's last element); its first may start up to V-1 elements
-// before A, inside the 16-byte line that holds A's first element.
-// Step (columns of more than kFlatStepVecs vectors, launch_flat_t): a
-// thread's vectors lie kThreads * V elements apart, so its first vector's
-// row is found by one division a chunk and the later ones' by a step; a
-// vector wholly inside one column's rows is summed without the per-element
-// selects, the others as without Step. The same products summed in the
-// same order either way.
-template <typename T, int V, bool Step>
+// of at most two columns. x is staged in shared memory between zeros: xs[i]
+// = x[i] for 0 <= i < m, zero for -V <= i < 0 and m <= i < lda + V. A
+// thread's vectors lie kThreads * V elements apart: its first vector's row
+// r is found by one division a chunk, the later ones' by a step. Every
+// vector sums the elements of the column its first element belongs to (k
+// in [lo, b0): not before the block's first column, not past row m - 1)
+// against xs[r + k], and only a vector that reaches the next column
+// (r + V > lda) sums that column's elements too (k in [a1, b1)) against
+// xs[r + k - lda], into a second sum. An element outside its range is
+// selected to zero before it is multiplied (NaN in rows m..lda-1 or
+// outside the block stays out), and the x it meets is one of the zeros
+// (r + k >= m in the first sum; r + k - lda < 0 or >= m in the second), so
+// an infinite x never meets a skipped element either. (The one exception,
+// the first sum of the vector that holds the block's head, the elements
+// before its first column, is never read: that vector gives the first
+// column its second sum.)
+// The two sums go to two arrays in shared
+// memory; column j's sum is its first vector's part (the second sum where
+// that vector starts in column j - 1) plus the first sums of its later
+// vectors, read by Q threads a column and added by shuffles, all in a fixed
+// order. Loads: the vectors wholly inside the run in 16-byte loads; the
+// run's last vector, where the run ends inside it, element by element (no
+// load past A's last element); its first vector may start up to V-1
+// elements before A, inside the 16-byte line that holds A's first element.
+// No branch divides a warp between two kinds of vector, no load is
+// predicated: the instructions a vector are about half those of a form
+// that selected every element's column and row (notes-gemv entries 90-92:
+// ncu on the H200 found that form bound by its instructions at 62-71% of
+// DRAM).
+template <typename T, int V>
 __global__ void __launch_bounds__(kThreads, 4)
 gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T *__restrict__ x, int64_t incx,
             T *__restrict__ y, int64_t incy, mv_scalar alpha_s, mv_scalar beta_s, int cols, int log_q)
 {
     pdl_begin();
     constexpr int NV = kThreads * kUnroll;  // vectors a block reads at most
-    __shared__ T xs[kFlatMaxLda<T>];
-    __shared__ T two[NV][2];  // per vector: sum for its first element's column, and for the next
+    __shared__ T xs_all[kFlatMaxLda<T> + 2 * V];
+    T *const xs = xs_all + V;  // xs[-V..-1]: zeros
+    __shared__ T first_sum[NV], next_sum[NV];  // per vector: its first element's column, and the next
     const T alpha = load_scalar<T>(alpha_s), beta = load_scalar<T>(beta_s);
     if (alpha == T(0) && beta == T(1))
         return;
@@ -585,86 +598,68 @@ gemv_flat_t(int64_t m, int64_t n, const T *__restrict__ A, int64_t lda, const T 
         const T *base = first - sh;
         const int span = (cc - 1) * ld + rows;  // elements from the first column's row 0 to the last one's row m-1
         const int nv = (sh + span + V - 1) / V, tail = (sh + span) % V;
+        const int whole = tail == 0 ? nv : nv - 1;  // vectors read in one load
         T v[kUnroll][V];
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
             const int g = threadIdx.x + u * kThreads;
-            if (g < nv - 1 || (g == nv - 1 && tail == 0)) {
+            if (g < whole) {
                 load_v<T, V>(base + int64_t(g) * V, v[u]);
-            } else if (g == nv - 1) {  // the run ends inside it: nothing read past A's last element
-#pragma unroll
-                for (int k = 0; k < V; ++k)
-                    v[u][k] = k < tail ? base[int64_t(g) * V + k] : T(0);
             } else {
 #pragma unroll
                 for (int k = 0; k < V; ++k)
                     v[u][k] = T(0);
             }
+            if (g == whole && tail != 0)  // the run ends inside it: nothing read past A's last element
+#pragma unroll
+                for (int k = 0; k < V; ++k)
+                    v[u][k] = k < tail ? base[int64_t(g) * V + k] : T(0);
         }
         // x once per block, after its first loads of A are in flight (the
         // two round trips overlap).
         if (cb == blockIdx.x)
-            for (int i = threadIdx.x; i < ld; i += kThreads)
-                xs[i] = i < rows ? x[i * incx] : T(0);
-        __syncthreads();  // xs written (first chunk); two[] free again (later ones)
-        // Step: the first element and its row of this thread's next vector
-        // (one division a chunk; the plain instance divides a vector).
-        int l0_next = 0, row_next = 0, row_step = 0;
-        if constexpr (Step) {
-            l0_next = int(threadIdx.x) * V - sh;
-            row_next = l0_next - ((l0_next + ld) / ld - 1) * ld;
-            row_step = (kThreads * V) % ld;
-        }
+            for (int i = int(threadIdx.x) - V; i < ld + V; i += kThreads)
+                xs[i] = i >= 0 && i < rows ? x[int64_t(i) * incx] : T(0);
+        __syncthreads();  // xs written (first chunk); the sums' arrays free again (later ones)
+        int l0 = int(threadIdx.x) * V - sh;           // the vector's first element, from the block's first
+        int row = l0 - ((l0 + ld) / ld - 1) * ld;      // its row (the head before the first column: row >= lda - V)
+        const int row_step = (kThreads * V) % ld;
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
             const int g = threadIdx.x + u * kThreads;
-            int l0, row;
-            if constexpr (Step) {
-                l0 = l0_next;
-                row = row_next;
-                l0_next += kThreads * V;
-                row_next += row_step;
-                row_next -= row_next >= ld ? ld : 0;
-            } else {
-                l0 = g * V - sh;                     // the vector's first element, from the block's first
-                const int c = (l0 + ld) / ld - 1;    // its column (-1: the head before the block's first)
-                row = l0 - c * ld;
-            }
+            const int lo = l0 < 0 ? -l0 : 0, hi = span - l0 < V ? span - l0 : V;
+            const int b0 = min(hi, rows - row);
             T s0 = T(0), s1 = T(0);
-            if (Step && l0 >= 0 && l0 + V <= span && row + V <= rows) {
+#pragma unroll
+            for (int k = 0; k < V; ++k)
+                s0 += (k >= lo && k < b0 ? v[u][k] : T(0)) * xs[row + k];
+            if (row + V > ld) {
+                const int a1 = max(lo, ld - row), b1 = min(hi, ld - row + rows);
 #pragma unroll
                 for (int k = 0; k < V; ++k)
-                    s0 += v[u][k] * xs[row + k];
-            } else {
-#pragma unroll
-                for (int k = 0; k < V; ++k) {
-                    const int l = l0 + k;
-                    const bool next = row >= ld;
-                    const int r = next ? row - ld : row;
-                    const T p = l >= 0 && l < span && r < rows ? v[u][k] * xs[r] : T(0);
-                    if (next)
-                        s1 += p;
-                    else
-                        s0 += p;
-                    ++row;
-                }
+                    s1 += (k >= a1 && k < b1 ? v[u][k] : T(0)) * xs[row + k - ld];
             }
             if (g < nv) {
-                two[g][0] = s0;
-                two[g][1] = s1;
+                first_sum[g] = s0;
+                next_sum[g] = s1;
             }
+            l0 += kThreads * V;
+            row += row_step;
+            row -= row >= ld ? ld : 0;
         }
         __syncthreads();
         // Column j's elements start at position j*lda + sh of the run: its
-        // first vector gives the second sum where that vector starts in
-        // column j-1, every later one its first sum.
+        // first vector ga gives its second sum where that vector starts in
+        // column j-1, ga+1..gb their first.
         for (int j0 = 0; j0 < cc; j0 += groups) {
             const int j = j0 + (threadIdx.x >> log_q);
             T acc = T(0);
             if (j < cc) {
                 const int p0 = j * ld + sh, ga = p0 / V, gb = (p0 + rows - 1) / V;
-                for (int g = ga + q; g <= gb; g += Q)
-                    acc += two[g][g == ga && g * V < p0 ? 1 : 0];
+                if (q == 0)
+                    acc = ga * V < p0 ? next_sum[ga] : first_sum[ga];
+                for (int g = ga + 1 + q; g <= gb; g += Q)
+                    acc += first_sum[g];
             }
             for (int off = 1; off < Q; off *= 2)
                 acc += __shfl_xor_sync(0xffffffffu, acc, off);
@@ -1137,18 +1132,7 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     // hold (the run may start up to W-1 elements before the first column).
     const int64_t cols = (int64_t(kThreads) * kUnroll * W - (W - 1)) / a.lda;
     const int64_t blocks = (a.n + cols - 1) / cols;
-    // Columns of more than kFlatStepVecs vectors take the Step instance: a
-    // warp's 32 vectors hold a column boundary (and run the selects as well
-    // as the plain sums) with a chance of about 32 / vecs, under two in
-    // three there; on shorter columns nearly every warp holds one and pays
-    // for both. Entries 82, 84 and 85 of docs/notes-gemv.md (H200, cold, two
-    // passes), time over the instance without Step: columns of 66-123
-    // vectors 0.89-0.96x (8 shapes, all faster), 52-56 vectors 0.95-0.99x
-    // (4, all faster), 36-47 vectors 0.97-1.02x (6, 3 slower), 3-39
-    // vectors 0.97-1.10x (8, 6 slower).
-    const bool step = vecs > kFlatStepVecs;
-    const auto kernel = step ? gemv_flat_t<T, W, true> : gemv_flat_t<T, W, false>;
-    const int64_t want = step ? wave_blocks<gemv_flat_t<T, W, true>>(a) : wave_blocks<gemv_flat_t<T, W, false>>(a);
+    const int64_t want = wave_blocks<gemv_flat_t<T, W>>(a);
     if (vecs <= kFlatMaxVecs ? 4 * blocks < 5 * want : blocks < kFlatLongWaves * want)
         return false;
     // Q threads per column for the block's sums: the most (up to a warp)
@@ -1156,8 +1140,8 @@ bool launch_flat_t(const mv_gemv_args &a, cudaError_t *err)
     int log_q = 0;
     while (log_q < 5 && (cols << (log_q + 1)) <= kThreads)
         ++log_q;
-    *err = launch_kernel(a, kernel, dim3(unsigned(blocks < kMaxBlocks ? blocks : kMaxBlocks)), a.m, a.n,
-                         static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
+    *err = launch_kernel(a, gemv_flat_t<T, W>, dim3(unsigned(blocks < kMaxBlocks ? blocks : kMaxBlocks)), a.m,
+                         a.n, static_cast<const T *>(a.A), a.lda, static_cast<const T *>(a.x), a.incx,
                          static_cast<T *>(a.y), a.incy, a.alpha, a.beta, int(cols), log_q);
     return true;
 }

@@ -56,6 +56,15 @@ void check_gemv_result(const gemv_case *c, const double *A, const double *x, con
     free(bound);
 }
 
+void fill_matrix_poisoned(rng_t *r, int dtype, double *A_alloc, int64_t off_A, int64_t m, int64_t n, int64_t lda)
+{
+    double *A = A_alloc + off_A;
+    fill_random(r, dtype, A_alloc, (size_t)(lda * (n ? n - 1 : 0) + m + off_A));
+    fill_nan(A_alloc, (size_t)off_A);
+    for (int64_t j = 0; j + 1 < n; ++j)
+        fill_nan(A + m + j * lda, (size_t)(lda - m));
+}
+
 void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
 {
     const int64_t len_x = case_len_x(c), len_y = case_len_y(c);
@@ -77,14 +86,8 @@ void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r)
         fill_nan(A, size_A);
         fill_nan(x, span_x);
     } else {
-        fill_random(r, c->dtype, A_alloc, size_A + c->off_A);
+        fill_matrix_poisoned(r, c->dtype, A_alloc, c->off_A, c->m, c->n, c->lda);
         fill_random(r, c->dtype, x_alloc, span_x + c->off_x);
-        /* Rows m..lda-1 and the elements before A: NaN. A 16-byte load may
-         * span them (columns off a 16-byte boundary); their values must
-         * never reach y. */
-        fill_nan(A_alloc, (size_t)c->off_A);
-        for (int64_t j = 0; j + 1 < c->n; ++j)
-            fill_nan(A + c->m + j * c->lda, (size_t)(c->lda - c->m));
     }
     fill_nan(y, span_y);
     if (c->beta != 0.0) {

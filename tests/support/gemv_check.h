@@ -24,6 +24,12 @@ int64_t case_len_y(const gemv_case *c);
 /* Elements spanned by a vector of len elements with increment inc. */
 size_t vector_span(int64_t len, int64_t inc);
 
+/* A's host copy for a case: A_alloc holds off_A elements before A, then
+ * its lda x n span; A's elements random, rows m..lda-1 and the elements
+ * before A NaN (a 16-byte load may span them when columns start off a
+ * 16-byte boundary; their values must never reach y). */
+void fill_matrix_poisoned(rng_t *r, int dtype, double *A_alloc, int64_t off_A, int64_t m, int64_t n, int64_t lda);
+
 /* Runs c on handle h (its stream and pointer mode as they are set) and checks
  * it; fails the current test with the case and the first bad element. */
 void run_gemv_case(mv_handle h, const gemv_case *c, rng_t *r);
