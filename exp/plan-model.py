@@ -98,6 +98,7 @@ WARP_COLS_BYTES = 80 << 10
 LOWPER = True  # launch_t: warp columns also at half WARP_COLS_BYTES where the other plan loops over one-round columns (notes-gemv 38)
 WARPMANY = 1  # launch_t (entry 89): warp columns for plans of more than four waves, nvec >= 32 R K_UNROLL (R = 1; lab MV_LAB_WARPMANY=R)
 WARPMANY_FILL = 0.63  # launch_t's kWarpManyFill: ... where the warp blocks fill their last wave of four an SM this much (0: the lab, no fill test)
+WHOLEBOUND = True  # launch_t (entry 94): no warp columns past four waves where the base is P = 256 in whole rounds (aligned columns)
 WARPSPLIT = 0  # lab MV_LAB_WARPSPLIT=k (entry 89): those warp columns' rows cut into parts (k rounds a lane each at least) that fill waves best
 NOCOLS4 = False  # lab MV_LAB_NOCOLS4 (entry 89): never cols4
 BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
@@ -338,7 +339,8 @@ def plan_t(dt, m, n, lda, vec):
     if WARP_COLS and warp_ok and (in_flight >= need or (LOWPER and in_flight >= need / 2 and use['per'] <= K_UNROLL and use['blocks_n'] > use['want'])):
         warp_cols = True
         use, pred = choose()
-    elif WARPMANY and cdiv(n, K_THREADS >> log_p) > 4 * w_t and nvec >= WARPMANY * K_UNROLL * 32 and fill_of(cdiv(n, 8), w_t) >= WARPMANY_FILL:
+    elif WARPMANY and cdiv(n, K_THREADS >> log_p) > 4 * w_t and nvec >= WARPMANY * K_UNROLL * 32 and fill_of(cdiv(n, 8), w_t) >= WARPMANY_FILL \
+            and not (WHOLEBOUND and vec and log_p == 8 and m % (K_THREADS * K_UNROLL * V) == 0):
         warp_cols = True  # entry 89's lab
         use, pred = choose()
         if WARPSPLIT and use['splits'] == 1:

@@ -932,7 +932,9 @@ static void test_tiled_t_warp_columns(void **state)
  * blocks), a looping grid of them (double 1175 x 21284, 2661 blocks;
  * float 3713 x 14072, 1759 with the predicated tail), and beside them
  * shapes whose warp blocks would fill too little and keep the looping
- * grid (double 5510 x 2177, float 9357 x 2505 and 7596 x 4416); odd and
+ * grid (double 5510 x 2177, float 9357 x 2505 and 7596 x 4416) or whose
+ * looping grid is a column a block in whole rounds (float 8192 x 3193,
+ * lda 8196, double 4096 x 3873); odd and
  * even lda, A and x off their lines, strided x and y, beta != 0, alpha = 0
  * with NaN in A and x, the device pointer mode. In small mode a tenth of
  * the columns (another plan). */
@@ -949,6 +951,8 @@ static void test_tiled_t_warp_columns_many(void **state)
         {{DT_D, MV_OP_T, 1175, 21284, 1175, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
         {{DT_S, MV_OP_T, 3713, 14072, 3715, 3, -1, 1.0, -1.0, 0, NULL, 2, 1}, 0},
         {{DT_D, MV_OP_T, 5510, 2177, 5510, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
+        {{DT_S, MV_OP_T, 8192, 3193, 8196, 1, 1, 1.0, 0.5, 0, NULL, 0, 1}, 0},
+        {{DT_D, MV_OP_T, 4096, 3873, 4096, 1, -1, -1.0, 0.0, 0, NULL, 0, 0}, 0},
     };
     run_sized_cases(h, cases, sizeof cases / sizeof cases[0], &r);
 }

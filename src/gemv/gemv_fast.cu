@@ -1545,8 +1545,18 @@ cudaError_t launch_t(const mv_gemv_args &args)
     // classes of five (1.03-1.07 by class). Where the looping grid already
     // holds DRAM at 91-94% (the sweep's 64 KB columns of whole rounds)
     // warp columns give 1-2% back (ncu: a warp block is eight whole
-    // columns, so the SMs finish less evenly).
-    const bool warp_many = warp_rounds && !warp_ok && fill_of(blocks_for_p(5), wave_t) >= kWarpManyFill;
+    // columns, so the SMs finish less evenly). That is the looping grid at
+    // P = 256 (a block a column) in whole rounds (aligned columns of a
+    // multiple of P x kUnroll vectors): no predicated round to waste load
+    // slots and one reduction per 32 KB or more, so warp columns have
+    // nothing to win back and their uneven last wave costs. Entry 94 of
+    // docs/notes-gemv.md (H200, cold, knob runs, both passes, 24 fresh
+    // shapes of 64-512 MiB whose base plan is P = 256): whole rounds took
+    // 1.026-1.033x by tag with warp columns (11 of 12 slower), a fraction
+    // of a round 0.937-0.947x (10 of 12 faster).
+    const bool base_whole = Vec && log_p == 8 && a.m % (int64_t(kThreads) * kUnroll * V) == 0;
+    const bool warp_many =
+        warp_rounds && !warp_ok && !base_whole && fill_of(blocks_for_p(5), wave_t) >= kWarpManyFill;
     const bool warp_cols = (warp_ok && warp_in_flight >= need) || warp_many;
     Plan use = choose(warp_cols, &pred_tail);
     if (warp_ok && !warp_cols && warp_in_flight >= need / 2 && use.per_thread <= kUnroll && use.blocks_n > use.want)
