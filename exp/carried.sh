@@ -88,13 +88,14 @@ list_checks() {
 # ncu_run BUILD TAG "VAR=v ..." M N DT OP: ncu (not locked, cold, the first
 # gemv_ launch) of build-bench/ab/mvbench-BUILD's default on one shape with
 # the knobs, raw into /tmp/ncu/TAG.txt (started at $t0), a digest on stdout.
-# NCU_VARIANT and NCU_K: another variant and its kernel's name regex.
+# NCU_VARIANT and NCU_K: another variant and its kernels' name regex;
+# NCU_LAUNCHES: how many of its launches (1), NCU_HEAD: digest lines (14).
 ncu_run() {
   local secs="--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section LaunchStats"
   mkdir -p /tmp/ncu
-  env $3 timeout 60 /usr/local/cuda/bin/ncu --clock-control none $secs -k regex:"${NCU_K:-^gemv_}" --launch-count 1 \
+  env $3 timeout 60 /usr/local/cuda/bin/ncu --clock-control none $secs -k regex:"${NCU_K:-^gemv_}" --launch-count ${NCU_LAUNCHES:-1} \
     build-bench/ab/mvbench-$1 shape $4 $5 --dtype $6 --op $7 --variants ${NCU_VARIANT:-default} --rounds 1 --modes cold \
     --out /tmp/o > /tmp/ncu/$2.txt 2>&1
   echo "$2 rc=$? $(( $(date +%s) - ${t0:-0} )) s"
-  grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Achieved Occupancy|Registers Per|Grid Size|Block Size|No Eligible|Warp Cycles Per Issued|L1/TEX Hit|Mem Busy|Max Bandwidth|Stall Long" /tmp/ncu/$2.txt | head -14
+  grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Achieved Occupancy|Registers Per|Grid Size|Block Size|No Eligible|Warp Cycles Per Issued|L1/TEX Hit|Mem Busy|Max Bandwidth|Stall Long" /tmp/ncu/$2.txt | head -${NCU_HEAD:-14}
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The fortieth session's first device call (notes-gemv entry 94's Next),
+# about 300 s on an H200; carry build-bench, kind nvidia-h200, timeout 500.
+# (1) The paper's sweep at the record 4ec9f87 (build-bench/ab/mvbench-rec4ec.gz;
+#     rebuild if missing: git worktree add /tmp/r 4ec9f87 && exp/build-ab.sh
+#     rec4ec /tmp/r && gzip build-bench/ab/mvbench-rec4ec), cold twice and
+#     hot once: issue 18's target 4 (entry 94's bound returns the eight op T
+#     shapes of 64 KB columns to their looping grid).
+# (2) What cuBLAS launches on the draws' worst large calls (ncu, not locked,
+#     cold, its first three launches of the shape: kernel names, grids,
+#     blocks, registers, waves, durations, DRAM): the op N ones that
+#     tiled-n runs unsplit at 2.1-2.4 blocks an SM, the sweep's two op N
+#     losers of 256 tiles, and op T's split plans; the default's own
+#     kernel on two of them (ncu_run's sections).
+# Raw: $OUT/sweep-cold1.tgz, sweep-cold2.tgz, sweep-hot.tgz, ncu.tgz.
+set -u
+. exp/carried.sh
+t0=$(date +%s)
+TAG=-cold1 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
+TAG=-cold2 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
+TAG=-hot MODES=hot B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
+mkdir -p /tmp/ncu
+# cublas_ncu TAG M N DT OP: cuBLAS's first three kernels on the shape
+# (cuBLAS's names carry no "gemv_" prefix; mvbench's own do).
+cublas_ncu() {
+  timeout 45 /usr/local/cuda/bin/ncu --clock-control none --section LaunchStats --section SpeedOfLight \
+    -k regex:'gemv[^_]|Gemv|plitK|educe|dot_|scal|cutlass|sm90|gemm' --launch-count 3 \
+    build-bench/ab/mvbench-rec4ec shape $2 $3 --dtype $4 --op $5 --variants cublas --rounds 1 --modes cold \
+    --out /tmp/o > /tmp/ncu/$1.txt 2>&1
+  echo "== $1 rc=$? $(( $(date +%s) - t0 )) s"
+  grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Registers Per|Grid Size|Block Size|Waves Per SM" /tmp/ncu/$1.txt | head -24
+}
+cublas_ncu d-N-18563x932 18563 932 d N
+cublas_ncu d-N-17701x617 17701 617 d N
+cublas_ncu d-N-52045x729 52045 729 d N
+cublas_ncu d-N-18002x1342 18002 1342 d N
+cublas_ncu s-N-16384x16384 16384 16384 s N
+cublas_ncu d-N-8192x16384 8192 16384 d N
+cublas_ncu d-T-20133x1082 20133 1082 d T
+cublas_ncu d-T-42203x1059 42203 1059 d T
+cublas_ncu d-T-267554x138 267554 138 d T
+cublas_ncu s-T-11671x2790 11671 2790 s T
+# The default's first kernel on two of them, the same sections as ncu_run.
+ncu_run rec4ec own-d-N-18563x932 "" 18563 932 d N
+ncu_run rec4ec own-s-N-16384x16384 "" 16384 16384 s N
+tar czf $OUT/ncu.tgz -C /tmp ncu
