@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The fortieth session's first device call (notes-gemv entry 94's Next),
-# about 300 s on an H200; carry build-bench, kind nvidia-h200, timeout 500.
+# The fortieth session's first device call (notes-gemv's Next), about
+# 480 s on an H200; carry build-bench, kind nvidia-h200, timeout 590.
+# (0) Entry 95's lab, exp/ntxwave-run.sh (its header; ~200 s) into $OUT/ntxwave.
 # (1) The paper's sweep at the record 4ec9f87 (build-bench/ab/mvbench-rec4ec.gz;
 #     rebuild if missing: git worktree add /tmp/r 4ec9f87 && exp/build-ab.sh
 #     rec4ec /tmp/r && gzip build-bench/ab/mvbench-rec4ec), cold twice and
@@ -16,6 +17,8 @@
 set -u
 . exp/carried.sh
 t0=$(date +%s)
+mkdir -p $OUT/ntxwave && OUT=$OUT/ntxwave bash exp/ntxwave-run.sh
+echo "ntxwave lab done $(( $(date +%s) - t0 )) s"
 TAG=-cold1 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
 TAG=-cold2 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
 TAG=-hot MODES=hot B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
@@ -32,12 +35,10 @@ cublas_ncu() {
 }
 cublas_ncu d-N-18563x932 18563 932 d N
 cublas_ncu d-N-17701x617 17701 617 d N
-cublas_ncu d-N-52045x729 52045 729 d N
 cublas_ncu d-N-18002x1342 18002 1342 d N
 cublas_ncu s-N-16384x16384 16384 16384 s N
 cublas_ncu d-N-8192x16384 8192 16384 d N
 cublas_ncu d-T-20133x1082 20133 1082 d T
-cublas_ncu d-T-42203x1059 42203 1059 d T
 cublas_ncu d-T-267554x138 267554 138 d T
 cublas_ncu s-T-11671x2790 11671 2790 s T
 # The default's first kernel on two of them, the same sections as ncu_run.
