@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fortieth session's first device call (notes-gemv's Next), about
-# 480 s on an H200; carry build-bench, kind nvidia-h200, timeout 590.
+# 540 s on an H200; carry build-bench, kind nvidia-h200, timeout 590.
 # (0) Entry 95's lab, exp/ntxwave-run.sh (its header; ~200 s) into $OUT/ntxwave.
 # (1) The paper's sweep at the record 4ec9f87 (build-bench/ab/mvbench-rec4ec.gz;
 #     rebuild if missing: git worktree add /tmp/r 4ec9f87 && exp/build-ab.sh
@@ -12,8 +12,8 @@
 #     blocks, registers, waves, durations, DRAM): the op N ones that
 #     tiled-n runs unsplit at 2.1-2.4 blocks an SM, the sweep's two op N
 #     losers of 256 tiles, and op T's split plans; the default's own
-#     kernel on two of them (ncu_run's sections).
-# Raw: $OUT/sweep-cold1.tgz, sweep-cold2.tgz, sweep-hot.tgz, ncu.tgz.
+#     kernel on four of them (ncu_run's sections).
+# Raw: $OUT/ntxwave/, sweep-cold1.tgz, sweep-cold2.tgz, sweep-hot.tgz, ncu/.
 set -u
 . exp/carried.sh
 t0=$(date +%s)
@@ -22,7 +22,7 @@ echo "ntxwave lab done $(( $(date +%s) - t0 )) s"
 TAG=-cold1 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
 TAG=-cold2 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
 TAG=-hot MODES=hot B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
-mkdir -p /tmp/ncu
+mkdir -p $OUT/ncu && rm -rf /tmp/ncu && ln -s $OUT/ncu /tmp/ncu  # raw ncu output straight into $OUT
 # cublas_ncu TAG M N DT OP: cuBLAS's first three kernels on the shape
 # (cuBLAS's names carry no "gemv_" prefix; mvbench's own do).
 cublas_ncu() {
@@ -41,7 +41,8 @@ cublas_ncu d-N-8192x16384 8192 16384 d N
 cublas_ncu d-T-20133x1082 20133 1082 d T
 cublas_ncu d-T-267554x138 267554 138 d T
 cublas_ncu s-T-11671x2790 11671 2790 s T
-# The default's first kernel on two of them, the same sections as ncu_run.
+# The default's first kernel on four of them, the same sections as ncu_run.
 ncu_run rec4ec own-d-N-18563x932 "" 18563 932 d N
 ncu_run rec4ec own-s-N-16384x16384 "" 16384 16384 s N
-tar czf $OUT/ncu.tgz -C /tmp ncu
+ncu_run rec4ec own-s-T-11671x2790 "" 11671 2790 s T
+ncu_run rec4ec own-d-T-20133x1082 "" 20133 1082 d T
