@@ -63,27 +63,27 @@ lab_checks() {
 # into $top/PART (TAIL lines of the table shown; default 40), its raw
 # knob.txt packed as $top/knob-log-PART.tgz (fewer files back from $OUT).
 lab_pass() {
-  list_checks $2 "$3" $4
-  mv $top/checks.txt $top/checks-$1.txt
+  list_checks $2 "$3" $4 $1
   LAB_BUILD=$2 TAIL=${TAIL:-40} knob $1 $5 $4 "$6"
   rm -f $top/$1/gpu.txt
   tar czf $top/knob-log-$1.tgz -C $top $1/knob.txt 2>/dev/null && rm -f $top/$1/knob.txt
 }
-# list_checks BUILD KNOB LIST: every other shape of LIST checked under KNOB
-# (VAR=v) by build-bench/ab/mvbench-BUILD (plain, then x and y strided with
-# beta != 0, one cold round each) into $top/checks.txt; a line of the count
-# and the first runs that were not clean.
+# list_checks BUILD KNOB LIST [NAME]: every other shape of LIST checked
+# under KNOB (VAR=v ...) by build-bench/ab/mvbench-BUILD (plain, then x and
+# y strided with beta != 0, one cold round each) into $top/checks-NAME.txt
+# ($top/checks.txt without NAME); a line of the count and the first runs
+# that were not clean.
 list_checks() {
-  local b=build-bench/ab/mvbench-$1 knob=$2
+  local b=build-bench/ab/mvbench-$1 knob=$2 f=$top/checks${4:+-$4}.txt
   awk 'NR % 2' $3 | while read dt op m n lda tag; do
     for o in "" "--incx -2 --incy 3 --beta 0.5"; do
       env $knob $b shape $m $n --lda $lda --dtype $dt --op $op $o --variants default --rounds 1 --modes cold \
         --out /tmp/chk > /tmp/chk.txt 2>&1
       echo "check $dt $m $n $lda $o rc=$? FAILED $(grep -c FAILED /tmp/chk.txt)"
     done
-  done > $top/checks.txt
-  echo "checks: $(wc -l < $top/checks.txt) runs, $(grep -vc 'rc=0 FAILED 0' $top/checks.txt) not clean"
-  grep -v 'rc=0 FAILED 0' $top/checks.txt | head -5
+  done > $f
+  echo "checks: $(wc -l < $f) runs, $(grep -vc 'rc=0 FAILED 0' $f) not clean"
+  grep -v 'rc=0 FAILED 0' $f | head -5
 }
 # ncu_run BUILD TAG "VAR=v ..." M N DT OP: ncu (not locked, cold, the first
 # gemv_ launch) of build-bench/ab/mvbench-BUILD's default on one shape with

@@ -8,6 +8,5 @@
 # 200 s.
 set -u
 . exp/carried.sh
-list_checks fn64 MV_LAB_FN64=1 exp/lists/fn64-20261127.txt
-mv $top/checks.txt $top/checks-fn64.txt
+list_checks fn64 MV_LAB_FN64=1 exp/lists/fn64-20261127.txt fn64
 LAB_BUILD=fn64 TAIL=32 knob fn64 ${BUDGET:-150} exp/lists/fn64-20261127.txt "base: f64:MV_LAB_FN64=1"

@@ -9,6 +9,5 @@
 # 220 s.
 set -u
 . exp/carried.sh
-list_checks fns MV_LAB_FNS=2 exp/lists/fns2-20261127.txt
-mv $top/checks.txt $top/checks-fns2.txt
+list_checks fns MV_LAB_FNS=2 exp/lists/fns2-20261127.txt fns2
 LAB_BUILD=fns TAIL=30 knob fns2 ${BUDGET:-170} exp/lists/fns2-20261127.txt "base: h2:MV_LAB_FNS=2"

@@ -15,8 +15,7 @@
 # kernels on the shapes of exp/ncu-flatt-big.sh. About 420 s on an H200.
 set -u
 . exp/carried.sh
-list_checks flatlean "MV_LAB_FLATLEAN=2" exp/lists/flatt-big-20261128.txt
-mv $top/checks.txt $top/checks-flatlean2.txt
+list_checks flatlean "MV_LAB_FLATLEAN=2" exp/lists/flatt-big-20261128.txt flatlean2
 TAIL=40 lab_pass flatlean flatlean "MV_LAB_FLATLEAN=1" exp/lists/flatt-big-20261128.txt ${BUDGET:-300} \
   "base: lean:MV_LAB_FLATLEAN=1 lean2:MV_LAB_FLATLEAN=2 tiled:VARIANT=tiled"
 t0=$(date +%s)

@@ -9,8 +9,7 @@
 # other shape checked first. About 200 s on an H200. Carry build-bench.
 set -u
 . exp/carried.sh
-list_checks newflat "MV_NONE=0" exp/lists/flatt-big-20261128.txt
-mv $top/checks.txt $top/checks-newflat.txt
+list_checks newflat "MV_NONE=0" exp/lists/flatt-big-20261128.txt newflat
 TAIL=40 LAB_BUILD=flatlean knob newflat ${BUDGET:-100} exp/lists/flatt-big-20261128.txt \
   "base: lean2:MV_LAB_FLATLEAN=2 new@newflat:"
 tar czf $top/knob-log-newflat.tgz -C $top newflat/knob.txt 2>/dev/null && rm -f $top/newflat/knob.txt

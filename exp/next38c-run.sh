@@ -11,10 +11,8 @@
 # About 200 s on an H200. Carry build-bench.
 set -u
 . exp/carried.sh
-list_checks flatform "MV_LAB_FLATFORM=1" exp/lists/flatt-big-20261128.txt
-mv $top/checks.txt $top/checks-zero.txt
-list_checks flatform "MV_LAB_FLATFORCE=1" exp/lists/flatt-bound-half-20261129.txt
-mv $top/checks.txt $top/checks-force.txt
+list_checks flatform "MV_LAB_FLATFORM=1" exp/lists/flatt-big-20261128.txt zero
+list_checks flatform "MV_LAB_FLATFORCE=1" exp/lists/flatt-bound-half-20261129.txt force
 TAIL=40 LAB_BUILD=flatform knob form ${BUDGET:-80} exp/lists/flatt-big-20261128.txt \
   "base@flatlean: pred: zero:MV_LAB_FLATFORM=1"
 tar czf $top/knob-log-form.tgz -C $top form/knob.txt 2>/dev/null && rm -f $top/form/knob.txt

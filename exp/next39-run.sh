@@ -15,7 +15,6 @@
 # About 230 s on an H200. Carry build-bench.
 set -u
 . exp/carried.sh
-list_checks flatform "MV_LAB_FLATFORM=1" exp/lists/flatt-big-20261128.txt
-mv $top/checks.txt $top/checks-form1.txt
+list_checks flatform "MV_LAB_FLATFORM=1" exp/lists/flatt-big-20261128.txt form1
 TAIL=40 lab_pass forms flatform "MV_LAB_FLATFORM=2" exp/lists/flatt-big-20261128.txt ${BUDGET:-170} \
   "base@flatlean: lean2@flatlean:MV_LAB_FLATLEAN=2 f0: f1:MV_LAB_FLATFORM=1 f2:MV_LAB_FLATFORM=2"

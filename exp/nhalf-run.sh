@@ -11,6 +11,5 @@
 # shape checked under the knob first; both passes. About 230 s.
 set -u
 . exp/carried.sh
-list_checks nhalf MV_LAB_NHALF=2 exp/lists/nhalf-20261127.txt
-mv $top/checks.txt $top/checks-nhalf.txt
+list_checks nhalf MV_LAB_NHALF=2 exp/lists/nhalf-20261127.txt nhalf
 LAB_BUILD=nhalf TAIL=40 knob nhalf ${BUDGET:-180} exp/lists/nhalf-20261127.txt "base: h:MV_LAB_NHALF=2"

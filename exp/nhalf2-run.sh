@@ -8,6 +8,5 @@
 # checked under the knob first; both passes. About 230 s.
 set -u
 . exp/carried.sh
-list_checks nhalf MV_LAB_NHALF=1 exp/lists/nhalf2-20261127.txt
-mv $top/checks.txt $top/checks-nhalf2.txt
+list_checks nhalf MV_LAB_NHALF=1 exp/lists/nhalf2-20261127.txt nhalf2
 LAB_BUILD=nhalf TAIL=40 knob nhalf2 ${BUDGET:-180} exp/lists/nhalf2-20261127.txt "base: h:MV_LAB_NHALF=1"

@@ -8,6 +8,5 @@
 # 200 s.
 set -u
 . exp/carried.sh
-list_checks nhalf MV_LAB_NHALF=1 exp/lists/nhalf3-20261127.txt
-mv $top/checks.txt $top/checks-nhalf3.txt
+list_checks nhalf MV_LAB_NHALF=1 exp/lists/nhalf3-20261127.txt nhalf3
 LAB_BUILD=nhalf TAIL=40 knob nhalf3 ${BUDGET:-150} exp/lists/nhalf3-20261127.txt "base: h:MV_LAB_NHALF=1"

@@ -12,9 +12,7 @@
 # passes. About 330 s.
 set -u
 . exp/carried.sh
-list_checks ntxup MV_LAB_NTXUP=1 exp/lists/ntxup-20261127.txt
-mv $top/checks.txt $top/checks-up1.txt
-list_checks ntxup MV_LAB_NOFEWER=1 exp/lists/nofewer-20261127.txt
-mv $top/checks.txt $top/checks-nof.txt
+list_checks ntxup MV_LAB_NTXUP=1 exp/lists/ntxup-20261127.txt up1
+list_checks ntxup MV_LAB_NOFEWER=1 exp/lists/nofewer-20261127.txt nof
 LAB_BUILD=ntxup TAIL=40 knob up1 ${BUDGET:-230} exp/lists/ntxup-20261127.txt "base: up1:MV_LAB_NTXUP=1"
 LAB_BUILD=ntxup TAIL=16 knob nof ${BUDGET2:-60} exp/lists/nofewer-20261127.txt "base: nof:MV_LAB_NOFEWER=1"

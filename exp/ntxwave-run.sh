@@ -14,6 +14,4 @@ set -u
 . exp/carried.sh
 lab_pass ntxwave ntxwave "MV_LAB_NTX=-1" exp/lists/ntxwave-20261129.txt ${BUDGET:-160} \
   "base: h1:MV_LAB_NTX=-1 h2:MV_LAB_NTX=-2 d1:MV_LAB_NTX=1 d1p:MV_LAB_NTX=1,MV_LAB_NPIPE=1"
-mv $top/checks-ntxwave.txt $top/checks-ntxwave-h1.txt
-list_checks ntxwave "MV_LAB_NTX=1 MV_LAB_NPIPE=1" exp/lists/ntxwave-20261129.txt
-mv $top/checks.txt $top/checks-ntxwave-d1p.txt
+list_checks ntxwave "MV_LAB_NTX=1 MV_LAB_NPIPE=1" exp/lists/ntxwave-20261129.txt ntxwave-d1p

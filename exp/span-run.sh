@@ -11,6 +11,5 @@
 # checked under the knob first; both passes. About 230 s.
 set -u
 . exp/carried.sh
-list_checks span MV_LAB_SPAN=2 exp/lists/span-20261127.txt
-mv $top/checks.txt $top/checks-span.txt
+list_checks span MV_LAB_SPAN=2 exp/lists/span-20261127.txt span
 LAB_BUILD=span TAIL=40 knob span ${BUDGET:-180} exp/lists/span-20261127.txt "base: w:MV_LAB_SPAN=2"

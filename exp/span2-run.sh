@@ -8,6 +8,5 @@
 # 240 s.
 set -u
 . exp/carried.sh
-list_checks span MV_LAB_SPAN=2 exp/lists/span2-20261127.txt
-mv $top/checks.txt $top/checks-span2.txt
+list_checks span MV_LAB_SPAN=2 exp/lists/span2-20261127.txt span2
 LAB_BUILD=span TAIL=45 knob span2 ${BUDGET:-190} exp/lists/span2-20261127.txt "base: w:MV_LAB_SPAN=2"
