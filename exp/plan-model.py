@@ -15,6 +15,7 @@ K_THREADS, K_UNROLL = 256, 8
 PIPE_N = True  # tiled-n's pipelined instance (entry 63)
 PIPE_T = True  # double tiled-t's pipelined instance (entry 64)
 WIDE_N = True  # tiled-n's tiles doubled into the pipelined window (entry 65)
+WIDE_N_LOW = True  # entry 96 (lab MV_LAB_WLOW): the doubled tiles taken wherever they make one wave at three an SM
 THIN_2W = False  # thin-n-wide over two waves too (before entry 66)
 HALF_N = True  # split plans whose halved tiles need no split and land in the window (entry 68)
 SHORT_N = True  # entry 69: halved or quartered tiles, one wave in the window or a full plain wave
@@ -213,7 +214,7 @@ def plan_n(dt, m, n, lda, vec):
             p['splits'], p['span'] = split_into(s, p['tiles'], n, m, 4, dt, K_THREADS // (V << p['log_tx']))
     if WIDE_N and not p['shift'] and p['splits'] == 1 and p['tiles'] > want and p['log_tx'] < 6:
         q = plan(False, p['log_tx'] + 1, want)  # notes-gemv entry 65: tiles doubled into the window
-        if in_pipe_window(q['tiles'] * q['splits']):
+        if in_pipe_window(q['tiles'] * q['splits']) or (WIDE_N_LOW and q['tiles'] * q['splits'] <= SMS * 3):
             p = q
     if HALF_N and not SHORT_N and not p['shift'] and p['splits'] > 1 and p['log_tx'] > 3 and nbytes < 64 << 20:
         q = plan(False, p['log_tx'] - 1, want)  # entry 68: halved tiles, no split, in the window

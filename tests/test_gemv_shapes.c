@@ -965,7 +965,11 @@ static void test_tiled_t_warp_columns_many(void **state)
  * x 568 in 16), a thread with one quad or none (float 77003 x 17: the
  * loop's exit before any next quad), tiles just past a wave at four an SM
  * doubled in height into the window (626 tiles to 313: double 20012 x
- * 257, float 80021 x 260 with odd lda and strided y), split plans under
+ * 257, float 80021 x 260 with odd lda and strided y) or just under it,
+ * where the doubled tiles run the plain instance (531 tiles to 266:
+ * double 16990 x 295; float 34100 x 301 with strided y and beta != 0, 533
+ * to 267; double 34001 x 300 with lda 34003 and x off its line, 532 to
+ * 266), split plans under
  * 64 MB whose tiles halved in height need no split and land in the window
  * (141 tiles in 3 splits to 281 unsplit: double 17975 x 64; float 9572 x
  * 796, 150 x 3 to 300; float 46747 x 39 with odd lda and strided x, 183 x
@@ -989,6 +993,9 @@ static void test_tiled_n_pipe(void **state)
         {{DT_D, MV_OP_N, 11410, 386, 11410, 1, 1, 0.0, 0.5, 1, NULL, 0, 0}, 0},
         {{DT_D, MV_OP_N, 20012, 257, 20012, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 0},
         {{DT_S, MV_OP_N, 80021, 260, 80023, 1, 2, 0.5, -1.0, 0, NULL, 0, 1}, 0},
+        {{DT_D, MV_OP_N, 16990, 295, 16990, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
+        {{DT_S, MV_OP_N, 34100, 301, 34100, 1, -3, -1.0, 0.5, 0, NULL, 0, 0}, 0},
+        {{DT_D, MV_OP_N, 34001, 300, 34003, 2, 1, 0.5, 0.0, 0, NULL, 1, 1}, 0},
         {{DT_D, MV_OP_N, 17975, 64, 17975, 1, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},
         {{DT_S, MV_OP_N, 9572, 796, 9572, 1, -1, 0.5, 1.5, 0, NULL, 0, 1}, 0},
         {{DT_S, MV_OP_N, 46747, 39, 46749, 2, 1, 1.0, 0.0, 0, NULL, 0, 0}, 1},

@@ -1198,16 +1198,28 @@ cudaError_t launch_n(const mv_gemv_args &a)
     // One wave of 2.1-3 blocks an SM: the pipelined instance (entry 63 of
     // docs/notes-gemv.md: H100, cold, from 16 MiB 0.97x the time, double
     // 9564 x 1374 0.916x, float 77120 x 136 0.878x, 41373 x 963 0.920x).
-    // Tiles just past a wave at four an SM (no split: 1.06-1.5 waves on
-    // 132 SMs, the last one part-filled) are doubled in height where that
-    // puts them in this window: one wave, every SM busy to the end, and
-    // twice the loads in flight a thread (entry 65: H100, cold, 9 points
-    // of 563-791 tiles 0.908-0.987x the time, double 18002 x 1342 0.909x,
-    // float 74559 x 442 0.908x).
+    // Tiles just past a wave at four an SM (no split: 1-1.5 waves on 132
+    // SMs, the last one part-filled) are doubled in height where that
+    // makes one wave at three an SM: every SM busy to the end, and twice
+    // the loads in flight a thread. Model: a part-filled second wave costs
+    // a whole block's time on the SMs it lands on, so 1.05 waves of short
+    // tiles take about as long as two, where one wave of tiles twice as
+    // tall takes the time of two short ones with every SM streaming. From
+    // 2.1 an SM the doubled tiles run the pipelined instance, below it
+    // the plain one (entries 63-64: the window's lower bound). Entry 65:
+    // H100, cold, 9 points of 563-791 tiles into the window 0.908-0.987x
+    // the time (double 18002 x 1342 0.909x, float 74559 x 442 0.908x);
+    // entries 95-96: H200, cold, knob runs, both passes, fresh shapes of
+    // 529-559 tiles to 265-280 (2-2.1 an SM): 0.946x the time at 16-64 MB
+    // (4 of 6 faster; double 16990 x 295 0.825x), 0.905x at 64-512 MB (5
+    // of 6; entry 95's five 0.906x, all faster) and 0.882x with columns off
+    // 16 bytes (6 of 6); the three that lost, by 3-4%, took 549-558 tiles
+    // to 275-279 in 282-634 columns. Past 1.5 waves, or under one, doubled
+    // tiles lose (1.02-1.03x, entry 95).
     const int64_t w3 = wave_blocks<gemv_tiled_n<T, V, Vec, true>>(a);
     if (!p.shift && p.sp.splits == 1 && p.tiles > want && p.log_tx < 6) {
         const Plan q = plan(false, p.log_tx + 1, want);
-        if (in_pipe_window(q.tiles * q.sp.splits, w3))
+        if (q.tiles * q.sp.splits <= w3)
             p = q;
     }
     // A split plan under 64 MB whose tiles of half the height, else of a
