@@ -102,6 +102,8 @@ WARPMANY_FILL = 0.63  # launch_t's kWarpManyFill: ... where the warp blocks fill
 WHOLEBOUND = True  # launch_t (entry 94): no warp columns past four waves where the base is P = 256 in whole rounds (aligned columns)
 WARPSPLIT = 0  # lab MV_LAB_WARPSPLIT=k (entry 89): those warp columns' rows cut into parts (k rounds a lane each at least) that fill waves best
 NOCOLS4 = False  # lab MV_LAB_NOCOLS4 (entry 89): never cols4
+C4_MIN = 0  # lab MV_LAB_C4=t (entry 98): cols4 from t/10 blocks an SM (one wave or less) too
+C4_XKB = 64  # lab MV_LAB_C4X (entry 98): cols4 only where x is over this many KB
 BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
 
 
@@ -281,9 +283,10 @@ def plan_t(dt, m, n, lda, vec):
     log_p = min(log2_ceil(cdiv(nvec, K_UNROLL)), 8)
     if cdiv(n, K_THREADS >> log_p) > 4 * w_t:
         log_p = min(log2_ceil(nvec // K_UNROLL + 1) - 1 if nvec >= K_UNROLL else 0, 8)
-    if not NOCOLS4 and (1 << log_p) == K_THREADS and m * dt > 64 << 10:
+    c4_min = C4_MIN * SMS // 10
+    if not NOCOLS4 and (1 << log_p) == K_THREADS and m * dt > C4_XKB << 10:
         blocks4 = cdiv(n, 4)
-        if vec and blocks4 >= SMS * BPS['cols4_vec'][V]:
+        if vec and (blocks4 >= SMS * BPS['cols4_vec'][V] or (c4_min and blocks4 >= c4_min)):
             return dict(kernel='cols4_vec', blocks=blocks4, grid=min(blocks4, 1 << 20), bps=BPS['cols4_vec'][V], splits=1)
         if not vec:
             period = 1
@@ -291,7 +294,7 @@ def plan_t(dt, m, n, lda, vec):
                 period *= 2
             shifted = cdiv(n, 4 * period) * period
             want = SMS * BPS['cols4_shift'][V]
-            if shifted >= want and 4 * shifted >= 3 * (cdiv(shifted, want) * want):
+            if (shifted >= want and 4 * shifted >= 3 * (cdiv(shifted, want) * want)) or (c4_min and c4_min <= shifted < want):
                 return dict(kernel='cols4_shift', blocks=shifted, bps=BPS['cols4_shift'][V], splits=1, period=period)
             if blocks4 >= SMS * 4:
                 return dict(kernel='cols4_scalar', blocks=blocks4, bps=4, splits=1)
