@@ -104,6 +104,7 @@ WARPSPLIT = 0  # lab MV_LAB_WARPSPLIT=k (entry 89): those warp columns' rows cut
 NOCOLS4 = False  # lab MV_LAB_NOCOLS4 (entry 89): never cols4
 C4_MIN = 0  # lab MV_LAB_C4=t (entry 98): cols4 from t/10 blocks an SM (one wave or less) too
 C4_XKB = 64  # lab MV_LAB_C4X (entry 98): cols4 only where x is over this many KB
+C4_FILL = 0  # lab MV_LAB_C4F=pct (entry 98's next): cols4 where its blocks fill pct% of one wave or more
 BALANCE = False  # notes-gemv entry 36 (rejected): op N split to ~12 blocks per SM
 
 
@@ -286,7 +287,8 @@ def plan_t(dt, m, n, lda, vec):
     c4_min = C4_MIN * SMS // 10
     if not NOCOLS4 and (1 << log_p) == K_THREADS and m * dt > C4_XKB << 10:
         blocks4 = cdiv(n, 4)
-        if vec and (blocks4 >= SMS * BPS['cols4_vec'][V] or (c4_min and blocks4 >= c4_min)):
+        want4 = SMS * BPS['cols4_vec'][V]
+        if vec and (blocks4 >= want4 or (c4_min and blocks4 >= c4_min) or (C4_FILL and 100 * blocks4 >= C4_FILL * want4)):
             return dict(kernel='cols4_vec', blocks=blocks4, grid=min(blocks4, 1 << 20), bps=BPS['cols4_vec'][V], splits=1)
         if not vec:
             period = 1
@@ -294,7 +296,8 @@ def plan_t(dt, m, n, lda, vec):
                 period *= 2
             shifted = cdiv(n, 4 * period) * period
             want = SMS * BPS['cols4_shift'][V]
-            if (shifted >= want and 4 * shifted >= 3 * (cdiv(shifted, want) * want)) or (c4_min and c4_min <= shifted < want):
+            if (shifted >= want and 4 * shifted >= 3 * (cdiv(shifted, want) * want)) or (c4_min and c4_min <= shifted < want) \
+                    or (C4_FILL and shifted < want and 100 * shifted >= C4_FILL * want):
                 return dict(kernel='cols4_shift', blocks=shifted, bps=BPS['cols4_shift'][V], splits=1, period=period)
             if blocks4 >= SMS * 4:
                 return dict(kernel='cols4_scalar', blocks=blocks4, bps=4, splits=1)
