@@ -9,33 +9,23 @@ unsplit, less than a wave), and x's 64 KB bound moved to 16 KB
 x's bound moved (aligned columns).
 usage: exp/c4fill-list.py SEED PER_TAG > LIST"""
 import sys
-from list_draw import draw, pm
+from list_draw import draw, exp_module, pm
 
+c4 = exp_module('c4-list')
 TAGS = ('v7', 'v8', 'v9', 'o8', 'x')
 
 
-def plan(dt, m, n, lda, fill, xkb):
-    pm.C4_FILL, pm.C4_XKB = fill, xkb
-    try:
-        return pm.plan(dt, 'T', m, n, lda)
-    finally:
-        pm.C4_FILL, pm.C4_XKB = 0, 64
-
-
 def tag_of(dt, m, n, lda, nbytes, op):
-    if nbytes < 16 << 20:
-        return None
-    base = plan(dt, m, n, lda, 0, 64)
-    if base['skinny'] or base['kernel'].startswith('cols4'):
+    if not c4.tiled_t(dt, m, n, lda, nbytes):
         return None
     vec = lda % (16 // dt) == 0
-    f = plan(dt, m, n, lda, 70, 64)
+    f = c4.plan(dt, m, n, lda, C4_FILL=70)
     if f['kernel'].startswith('cols4'):
         fill = f['blocks'] / (pm.SMS * f['bps'])
         if not vec:
             return 'o8' if fill >= 0.8 else None
         return 'v7' if fill < 0.8 else 'v8' if fill < 0.9 else 'v9'
-    if vec and plan(dt, m, n, lda, 0, 16)['kernel'].startswith('cols4'):
+    if vec and c4.plan(dt, m, n, lda, C4_XKB=16)['kernel'].startswith('cols4'):
         return 'x'
     return None
 

@@ -99,3 +99,10 @@ ncu_run() {
   echo "$2 rc=$? $(( $(date +%s) - ${t0:-0} )) s"
   grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Achieved Occupancy|Registers Per|Grid Size|Block Size|No Eligible|Warp Cycles Per Issued|L1/TEX Hit|Mem Busy|Max Bandwidth|Stall Long" /tmp/ncu/$2.txt | head -${NCU_HEAD:-14}
 }
+# cublas_ncu BUILD TAG M N DT OP: ncu_run of cuBLAS's first three kernels
+# on the shape by build-bench/ab/mvbench-BUILD (CUDA 13's cuBLAS names its
+# GEMV kernels "kernel<...>": notes-gemv entry 97), raw into /tmp/ncu/TAG.txt.
+cublas_ncu() {
+  NCU_VARIANT=cublas NCU_K='^kernel$|gemv[^_]|Gemv|plitK|educe|cutlass|sm90|gemm' NCU_LAUNCHES=3 \
+    NCU_HEAD=${NCU_HEAD:-30} ncu_run $1 $2 "" $3 $4 $5 $6
+}

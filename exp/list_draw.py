@@ -54,6 +54,19 @@ def changed(dt, m, n, lda, flag, off, on, op='N'):
     return a, b
 
 
+def plan_with(dt, op, m, n, lda, **flags):
+    """plan-model's plan of the shape with some of its flags set for this
+    call only, e.g. plan_with(8, 'T', m, n, lda, C4_MIN=15)."""
+    old = {k: getattr(pm, k) for k in flags}
+    for k, v in flags.items():
+        setattr(pm, k, v)
+    try:
+        return pm.plan(dt, op, m, n, lda)
+    finally:
+        for k, v in old.items():
+            setattr(pm, k, v)
+
+
 def exp_module(name):
     """Another exp/ script (a name with dashes, so not importable) loaded as
     a module, e.g. exp_module('warpmany-list')."""

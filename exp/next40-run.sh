@@ -23,24 +23,14 @@ TAG=-cold1 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
 TAG=-cold2 B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
 TAG=-hot MODES=hot B=rec4ec BUDGET=90 bash exp/sweep-h200.sh
 mkdir -p $OUT/ncu && rm -rf /tmp/ncu && ln -s $OUT/ncu /tmp/ncu  # raw ncu output straight into $OUT
-# cublas_ncu TAG M N DT OP: cuBLAS's first three kernels on the shape
-# (cuBLAS's names carry no "gemv_" prefix; mvbench's own do).
-cublas_ncu() {
-  timeout 45 /usr/local/cuda/bin/ncu --clock-control none --section LaunchStats --section SpeedOfLight \
-    -k regex:'gemv[^_]|Gemv|plitK|educe|dot_|scal|cutlass|sm90|gemm' --launch-count 3 \
-    build-bench/ab/mvbench-rec4ec shape $2 $3 --dtype $4 --op $5 --variants cublas --rounds 1 --modes cold \
-    --out /tmp/o > /tmp/ncu/$1.txt 2>&1
-  echo "== $1 rc=$? $(( $(date +%s) - t0 )) s"
-  grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Registers Per|Grid Size|Block Size|Waves Per SM" /tmp/ncu/$1.txt | head -24
-}
-cublas_ncu d-N-18563x932 18563 932 d N
-cublas_ncu d-N-17701x617 17701 617 d N
-cublas_ncu d-N-18002x1342 18002 1342 d N
-cublas_ncu s-N-16384x16384 16384 16384 s N
-cublas_ncu d-N-8192x16384 8192 16384 d N
-cublas_ncu d-T-20133x1082 20133 1082 d T
-cublas_ncu d-T-267554x138 267554 138 d T
-cublas_ncu s-T-11671x2790 11671 2790 s T
+cublas_ncu rec4ec d-N-18563x932 18563 932 d N
+cublas_ncu rec4ec d-N-17701x617 17701 617 d N
+cublas_ncu rec4ec d-N-18002x1342 18002 1342 d N
+cublas_ncu rec4ec s-N-16384x16384 16384 16384 s N
+cublas_ncu rec4ec d-N-8192x16384 8192 16384 d N
+cublas_ncu rec4ec d-T-20133x1082 20133 1082 d T
+cublas_ncu rec4ec d-T-267554x138 267554 138 d T
+cublas_ncu rec4ec s-T-11671x2790 11671 2790 s T
 # The default's first kernel on four of them, the same sections as ncu_run.
 ncu_run rec4ec own-d-N-18563x932 "" 18563 932 d N
 ncu_run rec4ec own-s-N-16384x16384 "" 16384 16384 s N

@@ -21,21 +21,13 @@ OUT=$res/wlow
 t0=$(date +%s)
 lab_pass wlow wlow "MV_LAB_WLOW=1" exp/lists/wlow-20261129.txt ${BUDGET:-110} "base: on:MV_LAB_WLOW=1"
 echo "lab done $(( $(date +%s) - t0 )) s"
-mkdir -p $res/wlow/ncu
-cublas_ncu() {
-  timeout 45 /usr/local/cuda/bin/ncu --clock-control none --section LaunchStats --section SpeedOfLight --section Occupancy \
-    -k regex:'^kernel$|gemv[^_]|Gemv|plitK|cutlass|sm90|gemm' --launch-count 3 \
-    build-bench/ab/mvbench-wlow shape $2 $3 --dtype $4 --op $5 --variants cublas --rounds 1 --modes cold \
-    --out /tmp/o > $res/wlow/ncu/$1.txt 2>&1
-  echo "== $1 rc=$? $(( $(date +%s) - t0 )) s"
-  grep -E "^  [A-Za-z_].*\(|Duration|DRAM Throughput|Registers Per|Grid Size|Block Size|Waves Per SM|Achieved Occ" $res/wlow/ncu/$1.txt | cut -c1-160 | head -27
-}
-cublas_ncu d-N-18563x932 18563 932 d N
-cublas_ncu d-N-17701x617 17701 617 d N
-cublas_ncu s-N-16384x16384 16384 16384 s N
-cublas_ncu d-N-8192x16384 8192 16384 d N
-cublas_ncu d-N-34257x461 34257 461 d N
-cublas_ncu d-T-20133x1082 20133 1082 d T
-cublas_ncu s-T-11671x2790 11671 2790 s T
-cublas_ncu s-T-890x4295 890 4295 s T
+mkdir -p $res/wlow/ncu && rm -rf /tmp/ncu && ln -s $res/wlow/ncu /tmp/ncu  # raw ncu output straight into $res
+cublas_ncu wlow d-N-18563x932 18563 932 d N
+cublas_ncu wlow d-N-17701x617 17701 617 d N
+cublas_ncu wlow s-N-16384x16384 16384 16384 s N
+cublas_ncu wlow d-N-8192x16384 8192 16384 d N
+cublas_ncu wlow d-N-34257x461 34257 461 d N
+cublas_ncu wlow d-T-20133x1082 20133 1082 d T
+cublas_ncu wlow s-T-11671x2790 11671 2790 s T
+cublas_ncu wlow s-T-890x4295 890 4295 s T
 cd $res && tar czf wlow.tgz wlow && rm -rf wlow
