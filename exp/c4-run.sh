@@ -11,12 +11,10 @@
 # && exp/build-ab.sh c4 /tmp/c4 && gzip build-bench/ab/mvbench-c4).
 # Everything into $OUT/c4.tgz.
 set -u
-res=$OUT
-mkdir -p $res/c4
-OUT=$res/c4
 . exp/carried.sh
 t0=$(date +%s)
+part_begin c4
 lab_pass c4 c4 "MV_LAB_C4=15 MV_LAB_C4X=16" exp/lists/c4-20261129.txt ${BUDGET:-120} \
   "base: c4:MV_LAB_C4=15 c4x:MV_LAB_C4=15,MV_LAB_C4X=16"
 echo "lab done $(( $(date +%s) - t0 )) s"
-cd $res && tar czf c4.tgz c4 && rm -rf c4
+part_end c4

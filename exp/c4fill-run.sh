@@ -13,12 +13,10 @@
 # Adopt by tag: a fill bound where f70 wins on every tag above it; x16 if
 # it wins on x. Everything into $OUT/c4fill.tgz.
 set -u
-res=$OUT
-mkdir -p $res/c4fill
-OUT=$res/c4fill
 . exp/carried.sh
 t0=$(date +%s)
+part_begin c4fill
 lab_pass c4fill c4fill "MV_LAB_C4F=70 MV_LAB_C4X=16" exp/lists/c4fill-20261129.txt ${BUDGET:-130} \
   "base: f70:MV_LAB_C4F=70 x16:MV_LAB_C4X=16"
 echo "lab done $(( $(date +%s) - t0 )) s"
-cd $res && tar czf c4fill.tgz c4fill && rm -rf c4fill
+part_end c4fill

@@ -106,3 +106,15 @@ cublas_ncu() {
   NCU_VARIANT=cublas NCU_K='^kernel$|gemv[^_]|Gemv|plitK|educe|cutlass|sm90|gemm' NCU_LAUNCHES=3 \
     NCU_HEAD=${NCU_HEAD:-30} ncu_run $1 $2 "" $3 $4 $5 $6
 }
+# part_begin NAME: the run's part NAME writes under $OUT/NAME (top moves
+# there; ncu_run's raw output too, $OUT/NAME/ncu); part_end NAME packs it
+# into $OUT/NAME.tgz (a call brings back at most eight files) and moves
+# top back.
+part_begin() {
+  top=$OUT/$1
+  mkdir -p $top/ncu && rm -rf /tmp/ncu && ln -s $top/ncu /tmp/ncu
+}
+part_end() {
+  (cd $OUT && tar czf $1.tgz $1 && rm -rf $1)
+  top=$OUT
+}

@@ -12,16 +12,13 @@
 # gzip build-bench/ab/mvbench-coldeep). Then ncu of d16 on two of the draws'
 # (registers, occupancy, DRAM). Everything into $OUT/coldeep.tgz.
 set -u
-res=$OUT
-mkdir -p $res/coldeep
-OUT=$res/coldeep
 . exp/carried.sh
 t0=$(date +%s)
+part_begin coldeep
 lab_pass coldeep coldeep "MV_LAB_COLDEEP=16" exp/lists/coldeep-20261129.txt ${BUDGET:-150} \
   "base: d8:MV_LAB_COLDEEP=8 d16:MV_LAB_COLDEEP=16"
 echo "lab done $(( $(date +%s) - t0 )) s"
-mkdir -p $res/coldeep/ncu && rm -rf /tmp/ncu && ln -s $res/coldeep/ncu /tmp/ncu
 NCU_K='^gemv_' ncu_run coldeep d16-d-T-20133x1082 "MV_LAB_COLDEEP=16" 20133 1082 d T
 NCU_K='^gemv_' ncu_run coldeep d8-d-T-20133x1082 "MV_LAB_COLDEEP=8" 20133 1082 d T
 NCU_K='^gemv_' ncu_run coldeep d16-s-T-11671x2790 "MV_LAB_COLDEEP=16" 11671 2790 s T
-cd $res && tar czf coldeep.tgz coldeep && rm -rf coldeep
+part_end coldeep

@@ -12,16 +12,13 @@
 # (1) What cuBLAS launches (its kernel is named "kernel" in CUDA 13's
 #     cuBLAS: the fortieth session's first call matched none) on eight of
 #     the worst large calls and the sweep's two op N losers.
-# Everything into $res/wlow.tgz (at most eight files come back).
+# Everything into $OUT/wlow.tgz (at most eight files come back).
 set -u
-res=$OUT
-mkdir -p $res/wlow
-OUT=$res/wlow
 . exp/carried.sh
 t0=$(date +%s)
+part_begin wlow
 lab_pass wlow wlow "MV_LAB_WLOW=1" exp/lists/wlow-20261129.txt ${BUDGET:-110} "base: on:MV_LAB_WLOW=1"
 echo "lab done $(( $(date +%s) - t0 )) s"
-mkdir -p $res/wlow/ncu && rm -rf /tmp/ncu && ln -s $res/wlow/ncu /tmp/ncu  # raw ncu output straight into $res
 cublas_ncu wlow d-N-18563x932 18563 932 d N
 cublas_ncu wlow d-N-17701x617 17701 617 d N
 cublas_ncu wlow s-N-16384x16384 16384 16384 s N
@@ -30,4 +27,4 @@ cublas_ncu wlow d-N-34257x461 34257 461 d N
 cublas_ncu wlow d-T-20133x1082 20133 1082 d T
 cublas_ncu wlow s-T-11671x2790 11671 2790 s T
 cublas_ncu wlow s-T-890x4295 890 4295 s T
-cd $res && tar czf wlow.tgz wlow && rm -rf wlow
+part_end wlow
