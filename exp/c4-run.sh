@@ -13,8 +13,6 @@
 set -u
 . exp/carried.sh
 t0=$(date +%s)
-part_begin c4
-lab_pass c4 c4 "MV_LAB_C4=15 MV_LAB_C4X=16" exp/lists/c4-20261129.txt ${BUDGET:-120} \
+lab_part c4 "MV_LAB_C4=15 MV_LAB_C4X=16" exp/lists/c4-20261129.txt ${BUDGET:-120} \
   "base: c4:MV_LAB_C4=15 c4x:MV_LAB_C4=15,MV_LAB_C4X=16"
-echo "lab done $(( $(date +%s) - t0 )) s"
 part_end c4

@@ -15,8 +15,6 @@
 set -u
 . exp/carried.sh
 t0=$(date +%s)
-part_begin c4fill
-lab_pass c4fill c4fill "MV_LAB_C4F=70 MV_LAB_C4X=16" exp/lists/c4fill-20261129.txt ${BUDGET:-130} \
+lab_part c4fill "MV_LAB_C4F=70 MV_LAB_C4X=16" exp/lists/c4fill-20261129.txt ${BUDGET:-130} \
   "base: f70:MV_LAB_C4F=70 x16:MV_LAB_C4X=16"
-echo "lab done $(( $(date +%s) - t0 )) s"
 part_end c4fill

@@ -114,6 +114,15 @@ part_begin() {
   top=$OUT/$1
   mkdir -p $top/ncu && rm -rf /tmp/ncu && ln -s $top/ncu /tmp/ncu
 }
+# lab_part NAME KNOB LIST BUDGET SPECS: part_begin NAME, then lab_pass of
+# the lab build NAME (build-bench/ab/mvbench-NAME) under its own name; a
+# line of the time since $t0. The script then adds its ncu runs and calls
+# part_end NAME.
+lab_part() {
+  part_begin $1
+  lab_pass $1 $1 "$2" $3 $4 "$5"
+  echo "lab done $(( $(date +%s) - ${t0:-0} )) s"
+}
 part_end() {
   (cd $OUT && tar czf $1.tgz $1 && rm -rf $1)
   top=$OUT

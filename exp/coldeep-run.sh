@@ -14,11 +14,9 @@
 set -u
 . exp/carried.sh
 t0=$(date +%s)
-part_begin coldeep
-lab_pass coldeep coldeep "MV_LAB_COLDEEP=16" exp/lists/coldeep-20261129.txt ${BUDGET:-150} \
+lab_part coldeep "MV_LAB_COLDEEP=16" exp/lists/coldeep-20261129.txt ${BUDGET:-150} \
   "base: d8:MV_LAB_COLDEEP=8 d16:MV_LAB_COLDEEP=16"
-echo "lab done $(( $(date +%s) - t0 )) s"
-NCU_K='^gemv_' ncu_run coldeep d16-d-T-20133x1082 "MV_LAB_COLDEEP=16" 20133 1082 d T
-NCU_K='^gemv_' ncu_run coldeep d8-d-T-20133x1082 "MV_LAB_COLDEEP=8" 20133 1082 d T
-NCU_K='^gemv_' ncu_run coldeep d16-s-T-11671x2790 "MV_LAB_COLDEEP=16" 11671 2790 s T
+ncu_run coldeep d16-d-T-20133x1082 "MV_LAB_COLDEEP=16" 20133 1082 d T
+ncu_run coldeep d8-d-T-20133x1082 "MV_LAB_COLDEEP=8" 20133 1082 d T
+ncu_run coldeep d16-s-T-11671x2790 "MV_LAB_COLDEEP=16" 11671 2790 s T
 part_end coldeep

@@ -43,7 +43,8 @@ def emit(got, seed, tries):
 
 def changed(dt, m, n, lda, flag, off, on, op='N'):
     """Both plans of the shape with plan-model's flag at off and at on, or
-    None where they are the same or either is a skinny kernel's."""
+    None where they are the same or either is a skinny kernel's. Leaves the
+    flag at off (the earlier lists were drawn so; plan_with restores)."""
     setattr(pm, flag, off)
     a = pm.plan(dt, op, m, n, lda)
     setattr(pm, flag, on)

@@ -15,10 +15,8 @@
 set -u
 . exp/carried.sh
 t0=$(date +%s)
-part_begin rowdeep
-lab_pass rowdeep rowdeep "MV_LAB_ROWDEEP=16" exp/lists/rowdeep-20261129.txt ${BUDGET:-150} \
+lab_part rowdeep "MV_LAB_ROWDEEP=16" exp/lists/rowdeep-20261129.txt ${BUDGET:-150} \
   "base: d8:MV_LAB_ROWDEEP=8 d16:MV_LAB_ROWDEEP=16"
-echo "lab done $(( $(date +%s) - t0 )) s"
 ncu_run rowdeep d16-d-N-18563x932 "MV_LAB_ROWDEEP=16" 18563 932 d N
 ncu_run rowdeep d16-s-N-16384x16384 "MV_LAB_ROWDEEP=16" 16384 16384 s N
 part_end rowdeep

@@ -16,9 +16,7 @@
 set -u
 . exp/carried.sh
 t0=$(date +%s)
-part_begin wlow
-lab_pass wlow wlow "MV_LAB_WLOW=1" exp/lists/wlow-20261129.txt ${BUDGET:-110} "base: on:MV_LAB_WLOW=1"
-echo "lab done $(( $(date +%s) - t0 )) s"
+lab_part wlow "MV_LAB_WLOW=1" exp/lists/wlow-20261129.txt ${BUDGET:-110} "base: on:MV_LAB_WLOW=1"
 cublas_ncu wlow d-N-18563x932 18563 932 d N
 cublas_ncu wlow d-N-17701x617 17701 617 d N
 cublas_ncu wlow s-N-16384x16384 16384 16384 s N
